@@ -4,6 +4,6 @@ import { defineConfig } from "vitest/config";
 // the root only lists them so `vitest run` is the one test command.
 export default defineConfig({
   test: {
-    projects: ["sdk", "sandbox", "policy", "examples", "tests/*"],
+    projects: ["sdk", "sandbox", "policy", "examples", "tests/e2e"],
   },
 });
