@@ -1,0 +1,160 @@
+import type { PartnerOperation } from "./types.js";
+
+/**
+ * Why a Partner API call failed.
+ *
+ * | kind | when |
+ * |---|---|
+ * | `invalid_argument` | the client refused the request before sending it (names the field and rule) |
+ * | `invalid_request` | API code 400: bad parameters, wrong state, insufficient funds, unsupported option |
+ * | `unauthorized` | API code 401: invalid API key |
+ * | `forbidden` | API code 403: key disabled/expired, IP not allowed, account banned |
+ * | `not_found` | API code 404: no such order/product for this key |
+ * | `method_not_allowed` | API code 405 |
+ * | `rate_limited` | API code 429 (see `retryAfter`) |
+ * | `server` | API code or HTTP status 5xx, or an undocumented code |
+ * | `network` | connection refused/reset, DNS, TLS… |
+ * | `timeout` | no complete answer within the per-attempt timeout |
+ * | `aborted` | the caller's signal fired, or the client was closed |
+ * | `malformed_response` | not JSON, not the envelope, or `data` breaks the contract (see `field`) |
+ *
+ * @example
+ * try { await client.getRecord({ orderNo }); }
+ * catch (e) { if (e instanceof PartnerApiError && e.kind === "not_found") return undefined; throw e; }
+ */
+export type PartnerErrorKind =
+  | "invalid_argument"
+  | "invalid_request"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "method_not_allowed"
+  | "rate_limited"
+  | "server"
+  | "network"
+  | "timeout"
+  | "aborted"
+  | "malformed_response";
+
+/**
+ * Everything a {@link PartnerApiError} carries besides its message.
+ *
+ * @example
+ * const init: PartnerApiErrorInit = { kind: "not_found", operation: "GetRecord", code: 404, httpStatus: 200, mayHaveReachedServer: true };
+ */
+export interface PartnerApiErrorInit {
+  kind: PartnerErrorKind;
+  operation: PartnerOperation;
+  /** The API's `code` from the envelope, when one was read. */
+  code?: number | undefined;
+  /** The HTTP status, when a response arrived. */
+  httpStatus?: number | undefined;
+  /** Seconds the service asks to wait (`data.retry_after`). */
+  retryAfter?: number | undefined;
+  /** `data.cooldown_seconds` of a rate-limited status read. */
+  cooldownSeconds?: number | undefined;
+  /** `X-Request-Id` header or envelope `request_id`. */
+  requestId?: string | undefined;
+  /** The request field at fault (`data.field`), or the response field that broke the contract. */
+  field?: string | undefined;
+  /** The order concerned, when known — for CreateOrder, read from the answer even if it failed validation. */
+  orderNo?: string | undefined;
+  /**
+   * False only when the request provably never left this process or was
+   * refused before any byte was sent (e.g. connection refused, invalid
+   * argument). When true, a state-changing call may have taken effect.
+   */
+  mayHaveReachedServer: boolean;
+  /** How many attempts were made (1 unless retried). */
+  attempts?: number | undefined;
+  /** The underlying error, already redacted. */
+  cause?: unknown;
+}
+
+/**
+ * The one error type of the Partner API client. Tell failures apart with
+ * `kind`; `mayHaveReachedServer` says whether a state-changing call might
+ * have taken effect (money moved) despite the error.
+ *
+ * The API key never appears in its message, stack, `cause`, inspect output or
+ * JSON.
+ *
+ * @example
+ * try {
+ *   await client.createOrder(req);
+ * } catch (e) {
+ *   if (e instanceof PartnerApiError && e.mayHaveReachedServer) {
+ *     // the account may have been charged: record e.orderNo if present, do not retry blindly
+ *   }
+ *   throw e;
+ * }
+ */
+export class PartnerApiError extends Error {
+  override readonly name = "PartnerApiError";
+  readonly kind: PartnerErrorKind;
+  readonly operation: PartnerOperation;
+  readonly code: number | undefined;
+  readonly httpStatus: number | undefined;
+  readonly retryAfter: number | undefined;
+  readonly cooldownSeconds: number | undefined;
+  readonly requestId: string | undefined;
+  readonly field: string | undefined;
+  readonly orderNo: string | undefined;
+  readonly mayHaveReachedServer: boolean;
+  readonly attempts: number;
+
+  constructor(message: string, init: PartnerApiErrorInit) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.operation = init.operation;
+    this.code = init.code;
+    this.httpStatus = init.httpStatus;
+    this.retryAfter = init.retryAfter;
+    this.cooldownSeconds = init.cooldownSeconds;
+    this.requestId = init.requestId;
+    this.field = init.field;
+    this.orderNo = init.orderNo;
+    this.mayHaveReachedServer = init.mayHaveReachedServer;
+    this.attempts = init.attempts ?? 1;
+  }
+
+  /** A copy that records how many attempts were made. @example err.withAttempts(3).attempts === 3 */
+  withAttempts(attempts: number): PartnerApiError {
+    const copy = new PartnerApiError(this.message, { ...this.init(), attempts });
+    copy.stack = this.stack;
+    return copy;
+  }
+
+  /** Plain fields for logs and JSON (no stack; `cause` reduced to name and message). @example JSON.stringify(err) */
+  toJSON(): Record<string, unknown> {
+    const cause = this.cause instanceof Error ? { name: this.cause.name, message: this.cause.message } : this.cause;
+    return { name: this.name, message: this.message, ...this.init(), cause };
+  }
+
+  private init(): PartnerApiErrorInit {
+    return {
+      kind: this.kind,
+      operation: this.operation,
+      code: this.code,
+      httpStatus: this.httpStatus,
+      retryAfter: this.retryAfter,
+      cooldownSeconds: this.cooldownSeconds,
+      requestId: this.requestId,
+      field: this.field,
+      orderNo: this.orderNo,
+      mayHaveReachedServer: this.mayHaveReachedServer,
+      attempts: this.attempts,
+      cause: this.cause,
+    };
+  }
+}
+
+/**
+ * True when `value` is a {@link PartnerApiError}, optionally of one of `kinds`.
+ *
+ * @example
+ * if (isPartnerApiError(e, "rate_limited")) await sleep((e.retryAfter ?? 1) * 1000);
+ */
+export function isPartnerApiError(value: unknown, ...kinds: PartnerErrorKind[]): value is PartnerApiError {
+  return value instanceof PartnerApiError && (kinds.length === 0 || kinds.includes(value.kind));
+}
