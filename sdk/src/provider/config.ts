@@ -1,0 +1,77 @@
+import * as os from "node:os";
+import * as path from "node:path";
+
+/** What a provider needs from stack config or the environment. */
+export interface ProviderSettings {
+  /** `certreseller:apiKey` or `CERTRESELLER_API_KEY`. Never logged, never in state. */
+  readonly apiKey?: string;
+  /** `certreseller:baseUrl` or `CERTRESELLER_BASE_URL`. */
+  readonly baseUrl?: string;
+  /** `certreseller:journalDir` or `CERTRESELLER_JOURNAL_DIR`; see {@link defaultJournalDir}. */
+  readonly journalDir: string;
+}
+
+/** Stack config keys and the environment variables that back them. */
+export const SETTING_SOURCES = {
+  apiKey: { config: "certreseller:apiKey", env: "CERTRESELLER_API_KEY" },
+  baseUrl: { config: "certreseller:baseUrl", env: "CERTRESELLER_BASE_URL" },
+  journalDir: { config: "certreseller:journalDir", env: "CERTRESELLER_JOURNAL_DIR" },
+} as const;
+
+/**
+ * The journal outlives the process and the checkout on purpose: it is what
+ * stops a second purchase after a killed `up`, so it sits in the user's home,
+ * not in a build folder that `git clean` removes.
+ */
+export function defaultJournalDir(): string {
+  return path.join(os.homedir(), ".certreseller", "journal");
+}
+
+/** Minimal view of the config bag the engine hands to `configure`. */
+export interface ConfigSource {
+  get(key: string): string | undefined;
+}
+
+/**
+ * Reads the settings: stack config first (what `configure` received, secrets
+ * already decrypted), then the environment. Empty strings count as unset.
+ */
+export function readSettings(config: ConfigSource | undefined, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
+  const pick = (source: { config: string; env: string }): string | undefined => {
+    const fromConfig = config?.get(source.config);
+    if (fromConfig !== undefined && fromConfig !== "") return fromConfig;
+    const fromEnv = env[source.env];
+    return fromEnv !== undefined && fromEnv !== "" ? fromEnv : undefined;
+  };
+  return {
+    apiKey: pick(SETTING_SOURCES.apiKey),
+    baseUrl: pick(SETTING_SOURCES.baseUrl),
+    journalDir: pick(SETTING_SOURCES.journalDir) ?? defaultJournalDir(),
+  };
+}
+
+/** A required setting is missing; the message names the config key and the env var. */
+export class MissingSettingError extends Error {
+  override readonly name = "MissingSettingError";
+  constructor(readonly setting: keyof typeof SETTING_SOURCES) {
+    const source = SETTING_SOURCES[setting];
+    super(
+      `certreseller: no ${setting} configured. Set it with ` +
+        `\`pulumi config set ${setting === "apiKey" ? "--secret " : ""}${source.config} <value>\` ` +
+        `or the environment variable ${source.env}.`,
+    );
+  }
+}
+
+/** Settings with the API key and base URL known to be present. */
+export interface CompleteSettings extends ProviderSettings {
+  readonly apiKey: string;
+  readonly baseUrl: string;
+}
+
+/** Throws {@link MissingSettingError} unless key and base URL are set. */
+export function requireApiSettings(settings: ProviderSettings): CompleteSettings {
+  if (!settings.apiKey) throw new MissingSettingError("apiKey");
+  if (!settings.baseUrl) throw new MissingSettingError("baseUrl");
+  return settings as CompleteSettings;
+}

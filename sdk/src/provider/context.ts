@@ -1,0 +1,49 @@
+import type { PartnerApi } from "../client/types.js";
+import { clientFor } from "./client-cache.js";
+import type { ProviderSettings } from "./config.js";
+import { createLog, type LogSink, type ProviderLog } from "./log.js";
+
+/**
+ * Everything a resource handler gets besides its arguments: the settings from
+ * `configure`, a lazily built API client, a logger and the clock. Handlers
+ * never read `process.env` or stack config themselves, which keeps them
+ * testable with a context built in the test.
+ */
+export interface ProviderContext {
+  readonly type: string;
+  readonly settings: ProviderSettings;
+  /** The shared client; throws a MissingSettingError naming config key and env var when unset. */
+  api(): PartnerApi;
+  /** A logger whose lines name `type` and the resource `name`. */
+  log(name?: string): ProviderLog;
+  now(): Date;
+}
+
+/**
+ * Builds a {@link ProviderContext}.
+ *
+ * @example
+ * ```ts
+ * const ctx = createContext({ type: "Order", settings: { apiKey, baseUrl, journalDir } });
+ * await orderHandlers.create(ctx, inputs);
+ * ```
+ */
+export function createContext(args: {
+  type: string;
+  settings: ProviderSettings;
+  api?: PartnerApi;
+  sink?: LogSink;
+  now?: () => Date;
+}): ProviderContext {
+  const { type, settings } = args;
+  const apiKey = settings.apiKey;
+  // The secret half alone is also a valid key, so scrub it on its own too.
+  const secrets = apiKey ? [apiKey, apiKey.includes(":") ? apiKey.slice(apiKey.indexOf(":") + 1) : undefined] : [];
+  return {
+    type,
+    settings,
+    api: () => args.api ?? clientFor(settings),
+    log: (name) => createLog({ type, name, secrets, sink: args.sink }),
+    now: args.now ?? (() => new Date()),
+  };
+}

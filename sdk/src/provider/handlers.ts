@@ -1,0 +1,35 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type { ProviderContext } from "./context.js";
+
+/**
+ * The implementation of one resource type, loaded lazily by the provider
+ * entry (`entry.ts`). Same contract as `pulumi.dynamic.ResourceProvider`, with
+ * a {@link ProviderContext} first. Remember: `olds` in diff/update are the OLD
+ * OUTPUTS, and every returned value must be plain JSON (`toPlainJson`).
+ */
+export interface ResourceHandlers<Inputs = any, Outputs = any> {
+  check?(ctx: ProviderContext, olds: Inputs, news: Inputs): Promise<pulumi.dynamic.CheckResult<Inputs>>;
+  diff?(ctx: ProviderContext, id: string, olds: Outputs, news: Inputs): Promise<pulumi.dynamic.DiffResult>;
+  create(ctx: ProviderContext, inputs: Inputs): Promise<pulumi.dynamic.CreateResult<Outputs>>;
+  read?(ctx: ProviderContext, id: string, props: Outputs): Promise<pulumi.dynamic.ReadResult<Outputs>>;
+  update?(ctx: ProviderContext, id: string, olds: Outputs, news: Inputs): Promise<pulumi.dynamic.UpdateResult<Outputs>>;
+  delete?(ctx: ProviderContext, id: string, props: Outputs): Promise<void>;
+}
+
+/**
+ * What a handler module (the file a resource class names in `lazyProvider`)
+ * exports.
+ *
+ * @example
+ * ```ts
+ * export const resourceType = "Order";
+ * export const handlers: ResourceHandlers<OrderInputs, OrderOutputs> = { check, diff, create, read, update, delete: remove };
+ * ```
+ */
+export interface HandlerModule {
+  readonly resourceType: string;
+  readonly handlers: ResourceHandlers;
+}
+
+/** The provider methods, in the order the engine may call them. */
+export type ProviderMethod = "check" | "diff" | "create" | "read" | "update" | "delete";

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import {
+  UNKNOWN,
+  containsUnknown,
+  createContext,
+  createLog,
+  isUnknown,
+  MissingSettingError,
+  partialFailure,
+  PartialFailureError,
+  readSettings,
+  requireApiSettings,
+  toPlainJson,
+} from "../../src/provider/index.js";
+
+describe("unknown placeholder", () => {
+  it("is recognised at any depth", () => {
+    expect(isUnknown(UNKNOWN)).toBe(true);
+    expect(isUnknown("example.com")).toBe(false);
+    expect(containsUnknown({ a: [1, { b: UNKNOWN }] })).toBe(true);
+    expect(containsUnknown({ a: [1, { b: "x" }], c: null })).toBe(false);
+  });
+});
+
+describe("toPlainJson", () => {
+  it("drops undefined members and keeps JSON values", () => {
+    expect(toPlainJson({ a: 1, b: undefined, c: { d: undefined, e: ["x", null] } })).toEqual({ a: 1, c: { e: ["x", null] } });
+  });
+  it("names the path of a value with no JSON form", () => {
+    expect(() => toPlainJson({ a: { b: Buffer.from("x") } })).toThrow(/outputs\.a\.b is a Buffer/);
+    expect(() => toPlainJson({ a: [undefined] })).toThrow(/outputs\.a\[0\] is undefined/);
+    expect(() => toPlainJson({ n: Number.NaN })).toThrow(/outputs\.n is NaN/);
+  });
+});
+
+describe("partialFailure", () => {
+  it("carries id, reasons, cause and the __provider of the inputs", () => {
+    const cause = new Error("ApplySign: 500");
+    const err = partialFailure({
+      id: "CERT1",
+      inputs: { __provider: "exports.handler = ..." },
+      outputs: { orderNo: "CERT1", requestId: undefined },
+      reasons: ["ApplySign failed"],
+      cause,
+    });
+    expect(err).toBeInstanceOf(PartialFailureError);
+    expect(err.id).toBe("CERT1");
+    expect(err.properties).toEqual({ orderNo: "CERT1", __provider: "exports.handler = ..." });
+    expect(err.reasons).toEqual(["ApplySign failed"]);
+    expect(err.cause).toBe(cause);
+  });
+});
+
+describe("settings", () => {
+  const config = (values: Record<string, string>) => ({ get: (k: string) => values[k] });
+  it("prefers stack config, falls back to the environment", () => {
+    const env = { CERTRESELLER_API_KEY: "ak_env:secret", CERTRESELLER_BASE_URL: "http://env", CERTRESELLER_JOURNAL_DIR: "/tmp/j" };
+    expect(readSettings(config({ "certreseller:apiKey": "ak_cfg:secret" }), env)).toEqual({
+      apiKey: "ak_cfg:secret",
+      baseUrl: "http://env",
+      journalDir: "/tmp/j",
+    });
+    expect(readSettings(undefined, {}).journalDir).toMatch(/\.certreseller[/\\]journal$/);
+  });
+  it("names both the config key and the env var when the key is missing", () => {
+    expect(() => requireApiSettings(readSettings(config({}), { CERTRESELLER_BASE_URL: "http://x" }))).toThrow(MissingSettingError);
+    expect(() => requireApiSettings(readSettings(config({}), { CERTRESELLER_BASE_URL: "http://x" }))).toThrow(
+      /certreseller:apiKey.*CERTRESELLER_API_KEY/,
+    );
+    expect(() => requireApiSettings(readSettings(config({}), { CERTRESELLER_API_KEY: "k" }))).toThrow(
+      /certreseller:baseUrl.*CERTRESELLER_BASE_URL/,
+    );
+  });
+  it("a context without a key fails only when the API is needed", () => {
+    const ctx = createContext({ type: "Order", settings: readSettings(undefined, {}) });
+    expect(() => ctx.api()).toThrow(/CERTRESELLER_API_KEY/);
+  });
+});
+
+describe("log", () => {
+  it("names the resource and scrubs secrets, including the secret half of the key", () => {
+    const lines: string[] = [];
+    const ctx = createContext({
+      type: "Order",
+      settings: { apiKey: "ak_abcdefghijklmnopqrstuvwx:supersecretpart", baseUrl: "http://x", journalDir: "/tmp" },
+      sink: (level, line) => lines.push(`${level} ${line}`),
+    });
+    ctx.log("site").info("echo ak_abcdefghijklmnopqrstuvwx:supersecretpart and supersecretpart");
+    ctx.log().warn("plain");
+    expect(lines).toEqual(['info certreseller Order "site": echo *** and ***', "warn certreseller Order: plain"]);
+  });
+  it("ignores empty secrets", () => {
+    const lines: string[] = [];
+    createLog({ type: "T", secrets: ["", undefined], sink: (_l, line) => lines.push(line) }).info("abc");
+    expect(lines).toEqual(["certreseller T: abc"]);
+  });
+});
