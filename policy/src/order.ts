@@ -1,0 +1,116 @@
+/**
+ * What the guardrails read from an `Order`: a tolerant view of the resource's
+ * inputs as the policy analyzer hands them over (plain JSON, secrets already
+ * unwrapped), so each rule is a plain function testable without the engine.
+ */
+
+/** Type token of `pulumi-certreseller`'s `Order` (its `static __pulumiType`). */
+export const ORDER_TYPE = "pulumi-nodejs:dynamic/certreseller:Order";
+
+/**
+ * The Order inputs the policies look at. Every field is optional and loosely
+ * typed on purpose: the analyzer hands over whatever the program declared.
+ */
+export interface OrderProps {
+  productCode?: unknown;
+  brandCode?: unknown;
+  domain?: unknown;
+  sanDomains?: unknown;
+  wildcardDomains?: unknown;
+  months?: unknown;
+  verificationMethod?: unknown;
+  quotedPrice?: unknown;
+  price?: unknown;
+  adoptOrderNo?: unknown;
+  [key: string]: unknown;
+}
+
+/** The normalised facts every rule works from. */
+export interface OrderFacts {
+  productCode: string | undefined;
+  /** Only when the provider recorded it (the Order has no brand input). */
+  brandCode: string | undefined;
+  /** Main domain first, then SANs, then wildcard names, as declared. */
+  names: string[];
+  /** The Order's default term (12) when not declared. */
+  months: number;
+  verificationMethod: string | undefined;
+  /**
+   * What `up` will spend, from `quotedPrice` (added by the provider's `check`)
+   * or, for an order already bought, the recorded `price.total`.
+   */
+  price: number | undefined;
+  /** An adopted order spends nothing: it was bought before. */
+  adopted: boolean;
+}
+
+/** The Order's documented default term in months. */
+export const DEFAULT_MONTHS = 12;
+
+function str(value: unknown): string | undefined {
+  return typeof value === "string" && value.length > 0 ? value : undefined;
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v.length > 0) : [];
+}
+
+/** Decimal strings ("199.00", what the API sends) and numbers both count. */
+export function parseMoney(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  if (typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
+  return undefined;
+}
+
+/**
+ * During preview the analyzer hands over a proxy that throws
+ * `UnknownValueError` when a value computed by another resource is read.
+ * Such a value is treated as absent here so the other rules still run; the
+ * policies run again with known values during `up`.
+ */
+function known<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof Error && error.constructor.name === "UnknownValueError") return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Reads an Order's inputs (or its outputs, which repeat them) into
+ * {@link OrderFacts}.
+ *
+ * @example
+ * ```ts
+ * readOrder({ productCode: "sandbox-dv-single", domain: "example.com", quotedPrice: "100.00" });
+ * // { productCode: "sandbox-dv-single", names: ["example.com"], months: 12, price: 100, ... }
+ * ```
+ */
+export function readOrder(props: OrderProps): OrderFacts {
+  const main = known(() => str(props.domain));
+  const monthsValue = known(() => props.months);
+  const months = typeof monthsValue === "number" ? monthsValue : parseMoney(monthsValue);
+  const recorded = known(() => {
+    const price = props.price;
+    return price && typeof price === "object" ? (price as Record<string, unknown>).total : undefined;
+  });
+  return {
+    productCode: known(() => str(props.productCode)),
+    brandCode: known(() => str(props.brandCode)),
+    names: [
+      ...(main ? [main] : []),
+      ...(known(() => strings(props.sanDomains)) ?? []),
+      ...(known(() => strings(props.wildcardDomains)) ?? []),
+    ],
+    months: months ?? DEFAULT_MONTHS,
+    verificationMethod: known(() => str(props.verificationMethod)),
+    price: known(() => parseMoney(props.quotedPrice)) ?? parseMoney(recorded),
+    adopted: known(() => str(props.adoptOrderNo)) !== undefined,
+  };
+}
+
+/** True for `*.example.com`-style names. */
+export function isWildcard(name: string): boolean {
+  return name.startsWith("*.");
+}

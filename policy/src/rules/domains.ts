@@ -1,0 +1,24 @@
+import type { DomainsConfig } from "../config";
+import type { OrderFacts } from "../order";
+
+/** The name a wildcard covers (`*.example.com` -> `example.com`), lower-cased. */
+function baseName(name: string): string {
+  return (name.startsWith("*.") ? name.slice(2) : name).toLowerCase().replace(/\.$/, "");
+}
+
+/** True when `name` equals `suffix` or lies under it (label boundary respected). */
+export function underSuffix(name: string, suffix: string): boolean {
+  const base = baseName(name);
+  const s = suffix.toLowerCase().replace(/^\*?\./, "").replace(/\.$/, "");
+  return base === s || base.endsWith(`.${s}`);
+}
+
+/** Violations of the domain allow-list: one message naming every name outside it. */
+export function checkDomains(order: OrderFacts, config: DomainsConfig): string[] {
+  const suffixes = config.allowedSuffixes;
+  if (suffixes.length === 0) return [];
+  const outside = order.names.filter((name) => !suffixes.some((s) => underSuffix(name, s)));
+  return outside.length === 0
+    ? []
+    : [`${outside.map((n) => `"${n}"`).join(", ")} ${outside.length === 1 ? "is" : "are"} outside the allowed domain suffixes (${suffixes.join(", ")}).`];
+}

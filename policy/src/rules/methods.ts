@@ -1,0 +1,15 @@
+import type { MethodsConfig } from "../config";
+import type { OrderFacts } from "../order";
+
+/** Violations of the validation-method allow-list. */
+export function checkMethod(order: OrderFacts, config: MethodsConfig): string[] {
+  const allowed = config.allowedMethods;
+  if (!order.verificationMethod) {
+    return config.requireExplicitMethod
+      ? [`verificationMethod is not set, so the product's default applies; set one of: ${allowed.join(", ")}.`]
+      : [];
+  }
+  return allowed.includes(order.verificationMethod.toLowerCase())
+    ? []
+    : [`verificationMethod "${order.verificationMethod}" is not allowed (allowed: ${allowed.join(", ")}).`];
+}

@@ -1,0 +1,9 @@
+import type { WildcardsConfig } from "../config";
+import { isWildcard, type OrderFacts } from "../order";
+
+/** Violations of the wildcard ban (when wildcards are not allowed). */
+export function checkWildcards(order: OrderFacts, config: WildcardsConfig): string[] {
+  if (config.allowWildcards) return [];
+  const wildcards = order.names.filter(isWildcard);
+  return wildcards.length === 0 ? [] : [`wildcard names are not allowed in this stack: ${wildcards.join(", ")}.`];
+}
