@@ -1,0 +1,6 @@
+// The engine for tests, the demo and benchmarks: `ensureEngine()` finds or
+// builds the CLI, `isolatedEnvironment()` gives one run its private backend.
+export { ensureEngine, EngineUnavailableError, INSTALL_INSTRUCTIONS, type Engine, type EngineSource, type EnsureEngineOptions } from "./provision.js";
+export { isolatedEnvironment, type IsolatedEnvironment, type IsolatedEnvironmentOptions } from "./environment.js";
+export { cacheLayout, engineCacheRoot, repoRoot } from "./paths.js";
+export { PULUMI_VERSION, LANGUAGE_HOST_SDK_VERSION, MINIMUM_PULUMI_VERSION } from "./version.js";

@@ -1,0 +1,47 @@
+import * as os from "node:os";
+import * as path from "node:path";
+
+/** The repository root (this file lives in `scripts/engine/`). */
+export const repoRoot = path.resolve(__dirname, "..", "..");
+
+/**
+ * `${CERTRESELLER_ENGINE_CACHE:-${XDG_CACHE_HOME:-~/.cache}/pulumi-certreseller/engine}`:
+ * the cache is per user, not per checkout, so every clone shares one build.
+ */
+export function engineCacheRoot(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.CERTRESELLER_ENGINE_CACHE) return path.resolve(env.CERTRESELLER_ENGINE_CACHE);
+  const cacheHome = env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache");
+  return path.join(cacheHome, "pulumi-certreseller", "engine");
+}
+
+/**
+ * Where one version lives in the cache. The language host and the policy
+ * analyzer each get their own folder: the CLI discovers plugins beside its
+ * binary, and a discoverable v3.68 language host breaks policy packs.
+ */
+export interface CacheLayout {
+  /** `<cache>/v<version>`; also the Automation API's `PulumiCommand` root. */
+  versionDir: string;
+  binDir: string;
+  pulumiPath: string;
+  languageHostDir: string;
+  languageHostPath: string;
+  analyzerDir: string;
+  analyzerPath: string;
+}
+
+export function cacheLayout(version: string, root = engineCacheRoot()): CacheLayout {
+  const versionDir = path.join(root, `v${version}`);
+  const binDir = path.join(versionDir, "bin");
+  const languageHostDir = path.join(versionDir, "language-host");
+  const analyzerDir = path.join(versionDir, "policy-analyzer");
+  return {
+    versionDir,
+    binDir,
+    pulumiPath: path.join(binDir, "pulumi"),
+    languageHostDir,
+    languageHostPath: path.join(languageHostDir, "pulumi-language-nodejs"),
+    analyzerDir,
+    analyzerPath: path.join(analyzerDir, "pulumi-analyzer-policy-nodejs"),
+  };
+}
