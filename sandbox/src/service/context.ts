@@ -1,0 +1,50 @@
+import type { CertificateAuthority } from "../ca/index.js";
+import type { SandboxClock } from "../clock.js";
+import type { Store } from "../store/store.js";
+import type { AccountRecord } from "../store/types.js";
+import type { Body } from "./fields.js";
+
+export type ValidationMode = "auto" | "published" | "real";
+
+/** Knobs that can change while the sandbox runs (`PUT /management/config`). */
+export interface RuntimeConfig {
+  validation: ValidationMode;
+  issueAfterSeconds: number;
+  statusCooldownSeconds: number;
+  methodCooldownSeconds: number;
+  refundWindowDays: number;
+  mirrorStatus: boolean;
+  /** When true, upstream cancellation fails, so CancelOrder falls back to `audit` mode. */
+  upstreamCancelFails: boolean;
+}
+
+export const DEFAULT_CONFIG: RuntimeConfig = {
+  validation: "auto",
+  issueAfterSeconds: 0,
+  statusCooldownSeconds: 180,
+  methodCooldownSeconds: 300,
+  refundWindowDays: 7,
+  mirrorStatus: false,
+  upstreamCancelFails: false,
+};
+
+/** What `--validation real` checks; implemented in `validation/`. */
+export interface RecordChecker {
+  check(rec: {
+    domain: string; method: "dns" | "cname" | "file" | "https" | "email"; recordType: "TXT" | "CNAME" | null;
+    label: string | null; value?: string; link?: string; content?: string;
+  }): Promise<{ verified: boolean; detail: string }>;
+}
+
+export interface ServiceContext {
+  store: Store;
+  clock: SandboxClock;
+  config: RuntimeConfig;
+  ca: CertificateAuthority;
+  realValidator: RecordChecker | undefined;
+}
+
+export interface OperationRequest {
+  account: AccountRecord;
+  body: Body;
+}

@@ -1,0 +1,140 @@
+import { findProductById } from "../catalogue/products.js";
+import { ApiError, badRequest } from "../errors.js";
+import type { AccountRecord, CertificateRecord, OrderRecord } from "../store/types.js";
+import { newCertId } from "../util/ids.js";
+import { addMonths } from "../util/time.js";
+import type { ServiceContext } from "./context.js";
+import type { Body } from "./fields.js";
+import { optionalString } from "./fields.js";
+import { isPublished } from "./records.js";
+
+/** An installment is renewed this long before its predecessor expires. */
+const RENEWAL_LEAD_MS = 30 * 86_400_000;
+
+export function findOrder(ctx: ServiceContext, account: AccountRecord, body: Body): OrderRecord {
+  const orderNo = optionalString(body, "order_no", "order_number");
+  if (orderNo === undefined || orderNo === "") throw badRequest("order_no", "order_no is required");
+  const order = ctx.store.orders.get(orderNo);
+  // Another account's order is indistinguishable from a missing one.
+  if (order === undefined || order.accountId !== account.id) {
+    throw new ApiError(404, `order_no ${JSON.stringify(orderNo)}: no such order for this account`, { field: "order_no" });
+  }
+  return order;
+}
+
+export function currentCert(order: OrderRecord): CertificateRecord {
+  return order.certificates[order.certificates.length - 1]!;
+}
+
+/**
+ * Brings an order up to date with the sandbox clock: starts the next
+ * installment when due, evaluates validation of a submitted certificate and
+ * issues it once every name is validated. Reads call this, so advancing the
+ * clock takes effect on the next read.
+ */
+export async function refreshOrder(ctx: ServiceContext, order: OrderRecord): Promise<void> {
+  startDueInstallment(ctx, order);
+  const cert = currentCert(order);
+  if (cert.status !== 2) return;
+  if (await evaluateValidation(ctx, order, cert)) await issueCertificate(ctx, order, cert);
+}
+
+function startDueInstallment(ctx: ServiceContext, order: OrderRecord): void {
+  const cert = currentCert(order);
+  if (cert.status !== 1 || cert.issued === null || order.certificates.length >= order.installmentsCount) return;
+  if (ctx.clock.nowMs() < cert.issued.notAfter - RENEWAL_LEAD_MS) return;
+  order.certificates.push({
+    certId: newCertId(), installmentNo: cert.installmentNo + 1, status: 0, requestId: null, submittedAt: null,
+    methodChangedAt: null, verificationMethod: cert.verificationMethod, emailSuffix: cert.emailSuffix, records: [],
+    caStatus: null, caStatusText: null, issued: null, downloaded: false,
+  });
+  order.orderStatus = 1;
+  ctx.store.commit();
+}
+
+/** Marks what has been validated; true when every record is. */
+async function evaluateValidation(ctx: ServiceContext, order: OrderRecord, cert: CertificateRecord): Promise<boolean> {
+  const { validation, issueAfterSeconds } = ctx.config;
+  const timerDone = cert.submittedAt !== null && ctx.clock.nowMs() >= cert.submittedAt + issueAfterSeconds * 1000;
+  let changed = false;
+  for (const rec of cert.records) {
+    if (rec.verified) continue;
+    let ok: boolean;
+    // E-mail approval has nothing to publish: the approver "clicks" once the auto timer has run.
+    if (validation === "auto" || rec.method === "email") ok = timerDone;
+    else if (validation === "published") ok = isPublished(rec, ctx.store.dnsRecords, ctx.store.files);
+    else {
+      if (ctx.realValidator === undefined) throw new ApiError(500, "validation mode real has no validator configured");
+      const res = await ctx.realValidator.check({
+        domain: rec.domain, method: rec.method, recordType: rec.record_type, label: rec.label,
+        ...(rec.value === undefined ? {} : { value: rec.value }),
+        ...(rec.link === undefined ? {} : { link: rec.link }),
+        ...(rec.content === undefined ? {} : { content: rec.content }),
+      });
+      ok = res.verified;
+      if (!ok) cert.caStatusText = `${rec.domain}: ${res.detail}`;
+    }
+    if (ok) {
+      rec.verified = true;
+      changed = true;
+    }
+  }
+  if (changed) ctx.store.commit();
+  return cert.records.length > 0 && cert.records.every((r) => r.verified);
+}
+
+const inflight = new Map<string, Promise<void>>();
+
+/**
+ * Issues the certificate from the CA. Concurrent reads share one issuance;
+ * a certificate cancelled meanwhile keeps its new state and the result is dropped.
+ */
+export function issueCertificate(ctx: ServiceContext, order: OrderRecord, cert: CertificateRecord): Promise<void> {
+  const running = inflight.get(cert.certId);
+  if (running !== undefined) return running;
+  const statusAtStart = cert.status;
+  const job = (async () => {
+    const product = findProductById(order.productId)!;
+    const per = product.brand.maxMonthsPerCertificate;
+    const months = Math.min(per, order.months - (cert.installmentNo - 1) * per);
+    const notBefore = ctx.clock.now();
+    try {
+      const issued = await ctx.ca.issue({
+        names: [order.domain, ...order.sanDomains, ...order.wildcardDomains],
+        keySpec: order.keySpec,
+        hashAlgorithm: order.hashAlgorithm,
+        ...(order.customCsr === null ? {} : { csrPem: order.customCsr }),
+        notBefore,
+        notAfter: addMonths(notBefore, months),
+        ...(order.company === null ? {} : { organization: order.company.company_name, country: order.company.country }),
+      });
+      if (cert.status !== statusAtStart) return;
+      cert.issued = {
+        leafPem: issued.leafPem,
+        intermediatePem: issued.intermediatePem,
+        chainPem: issued.chainPem,
+        privateKeySealed: ctx.store.box.seal(issued.privateKeyPem),
+        csrPem: issued.csrPem,
+        serialNumber: issued.serialNumber,
+        fingerprintSha256: issued.fingerprintSha256,
+        notBefore: issued.notBefore.getTime(),
+        notAfter: issued.notAfter.getTime(),
+        issuedAt: ctx.clock.nowMs(),
+      };
+      for (const r of cert.records) r.verified = true;
+      cert.status = 1;
+      cert.caStatus = 1;
+      cert.caStatusText = "issued";
+      if (order.orderStatus === 1) order.orderStatus = 2;
+    } catch (err) {
+      if (cert.status !== statusAtStart) return;
+      cert.status = 3;
+      cert.caStatus = 3;
+      cert.caStatusText = `issuance failed: ${(err as Error).message}`;
+    } finally {
+      ctx.store.commit();
+    }
+  })().finally(() => inflight.delete(cert.certId));
+  inflight.set(cert.certId, job);
+  return job;
+}

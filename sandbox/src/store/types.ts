@@ -1,0 +1,144 @@
+import type { HashAlgorithm, KeySpec, MethodCode, SignatureAlgorithm } from "../catalogue/types.js";
+import type { Cents } from "../util/money.js";
+
+/** 0 banned, 1 normal, 2 awaiting e-mail check, 3 awaiting phone check. */
+export type UserStatus = 0 | 1 | 2 | 3;
+
+export interface AccountRecord {
+  id: number;
+  username: string;
+  email: string;
+  status: UserStatus;
+  appId: string;
+  /** Sealed with the store's secret box: the data dir never holds the secret in plaintext. */
+  secretSealed: string;
+  /** 1 active, 0 disabled. */
+  keyStatus: 0 | 1;
+  keyExpiresAt: string | null;
+  balance: Cents;
+  creditLimit: Cents;
+  creditUsed: Cents;
+  createdAt: number;
+  lastUsedIp: string | null;
+  lastUsedAt: number | null;
+}
+
+export type CertStatus = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+export type OrderStatus = 0 | 1 | 2 | 3 | 4;
+
+export interface ValidationRecord {
+  domain: string;
+  type: "main" | "san" | "wildcard";
+  method: MethodCode;
+  record_type: "TXT" | "CNAME" | null;
+  label: string | null;
+  value?: string;
+  path?: string;
+  content?: string;
+  link?: string;
+  email?: string;
+  verified: boolean;
+}
+
+export interface IssuedMaterial {
+  leafPem: string;
+  intermediatePem: string;
+  chainPem: string;
+  /** Sealed; empty string when the order brought its own CSR. */
+  privateKeySealed: string;
+  csrPem: string;
+  serialNumber: string;
+  fingerprintSha256: string;
+  notBefore: number;
+  notAfter: number;
+  issuedAt: number;
+}
+
+export interface CertificateRecord {
+  certId: string;
+  installmentNo: number;
+  status: CertStatus;
+  requestId: string | null;
+  submittedAt: number | null;
+  methodChangedAt: number | null;
+  verificationMethod: MethodCode;
+  emailSuffix: string | null;
+  records: ValidationRecord[];
+  caStatus: number | null;
+  caStatusText: string | null;
+  issued: IssuedMaterial | null;
+  downloaded: boolean;
+}
+
+export interface CompanyInfo {
+  company_name: string;
+  registration_number: string;
+  country: string;
+  state: string;
+  city: string;
+  address: string;
+  postal_code: string;
+  contact_name: string;
+  contact_email: string;
+  contact_phone: string;
+}
+
+export interface PriceBreakdown {
+  basePrice: Cents;
+  sanCount: number;
+  sanPrice: Cents;
+  wildcardCount: number;
+  wildcardPrice: Cents;
+  discount: Cents;
+  total: Cents;
+}
+
+export interface RefundRecord {
+  mode: "direct" | "audit";
+  status: 0 | 3;
+  to: "balance" | "credit";
+  amount: Cents;
+  refundOrderNo: string | null;
+  reason: string | null;
+  upstream: { skipped: boolean; success: boolean; message: string };
+  requestedAt: number;
+  refundedAt: number | null;
+}
+
+export interface OrderRecord {
+  orderNo: string;
+  accountId: number;
+  productId: number;
+  productCode: string;
+  domain: string;
+  sanDomains: string[];
+  wildcardDomains: string[];
+  months: number;
+  installmentsCount: number;
+  signatureAlgorithm: Exclude<SignatureAlgorithm, "sm2">;
+  keySpec: KeySpec;
+  hashAlgorithm: HashAlgorithm;
+  paymentMethod: "balance" | "credit";
+  customCsr: string | null;
+  companyId: number | null;
+  company: CompanyInfo | null;
+  remark: string | null;
+  price: PriceBreakdown;
+  orderStatus: OrderStatus;
+  paidAt: number;
+  createdAt: number;
+  /** Installments created so far; the last one is the current certificate. */
+  certificates: CertificateRecord[];
+  refund: RefundRecord | null;
+}
+
+export interface PublishedDnsRecord {
+  fqdn: string;
+  type: "TXT" | "CNAME";
+  value: string;
+}
+
+export interface PublishedFile {
+  url: string;
+  content: string;
+}

@@ -1,0 +1,19 @@
+/**
+ * Money is kept in integer cents so that charges and refunds add up exactly;
+ * it goes on the wire as a decimal string with two places, as PHP services send it.
+ */
+export type Cents = number;
+
+export function formatMoney(cents: Cents): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** Parses `"12.34"` or `12.34` into cents; undefined when it is not a non-negative amount with at most two decimals. */
+export function parseMoney(value: unknown): Cents | undefined {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : undefined;
+  if (text === undefined || !/^\d+(\.\d{1,2})?$/.test(text)) return undefined;
+  const [whole, frac = ""] = text.split(".");
+  return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+}

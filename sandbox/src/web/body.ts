@@ -1,0 +1,74 @@
+import type { IncomingMessage } from "node:http";
+import { ApiError } from "../errors.js";
+
+const MAX_BODY_BYTES = 1 << 20;
+
+export async function readRaw(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new ApiError(400, `request body exceeds ${MAX_BODY_BYTES} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * Form bodies as PHP reads them: a repeated key or `key[]` makes a list,
+ * `key[member]=v` makes a nested object (`company_info[company_name]=...`).
+ */
+export function parseForm(text: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const append = (target: Record<string, unknown>, key: string, value: string, forceList: boolean): void => {
+    const existing = target[key];
+    if (forceList) target[key] = Array.isArray(existing) ? [...existing, value] : existing === undefined ? [value] : [existing, value];
+    else if (existing === undefined) target[key] = value;
+    else target[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+  };
+  for (const [rawKey, value] of new URLSearchParams(text)) {
+    const m = /^([^[\]]+)((?:\[[^\]]*\])*)$/.exec(rawKey);
+    if (m === null || m[2] === "") {
+      append(out, rawKey, value, false);
+      continue;
+    }
+    const name = m[1]!;
+    const parts = [...m[2]!.matchAll(/\[([^\]]*)\]/g)].map((x) => x[1]!);
+    if (parts.length === 1 && parts[0] === "") {
+      append(out, name, value, true);
+      continue;
+    }
+    let target = out;
+    let key = name;
+    for (const part of parts) {
+      if (part === "") break;
+      const next = target[key];
+      const obj = typeof next === "object" && next !== null && !Array.isArray(next) ? (next as Record<string, unknown>) : {};
+      target[key] = obj;
+      target = obj;
+      key = part;
+    }
+    append(target, key, value, parts[parts.length - 1] === "");
+  }
+  return out;
+}
+
+/** Parses a partner request body by its content type (form when absent, as the seed sends). */
+export function parseBody(text: string, contentType: string | undefined): Record<string, unknown> {
+  if (text.trim() === "") return {};
+  const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type === "application/json" || (type === "" && text.trimStart().startsWith("{"))) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (err) {
+      throw new ApiError(400, `request body is not valid JSON: ${(err as Error).message}`, { cause: err });
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+      throw new ApiError(400, "request body must be a JSON object");
+    }
+    return parsed as Record<string, unknown>;
+  }
+  if (type === "" || type === "application/x-www-form-urlencoded") return parseForm(text);
+  throw new ApiError(400, `unsupported Content-Type ${JSON.stringify(type)}; send application/x-www-form-urlencoded or application/json`);
+}
