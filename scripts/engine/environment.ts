@@ -73,7 +73,10 @@ export function isolatedEnvironment(engine: Engine, options: IsolatedEnvironment
     env,
     backendDir,
     homeDir,
-    dispose: () => fs.rmSync(dir, { recursive: true, force: true }),
+    dispose: () => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(path.join(repoRoot, "tmp", "pulumi-projects", path.basename(dir)), { recursive: true, force: true });
+    },
   };
 }
 

@@ -4,3 +4,4 @@ export { ensureEngine, EngineUnavailableError, INSTALL_INSTRUCTIONS, type Engine
 export { isolatedEnvironment, type IsolatedEnvironment, type IsolatedEnvironmentOptions } from "./environment.js";
 export { cacheLayout, engineCacheRoot, repoRoot } from "./paths.js";
 export { PULUMI_VERSION, LANGUAGE_HOST_SDK_VERSION, MINIMUM_PULUMI_VERSION } from "./version.js";
+export { inlineStack, projectDir, type InlineStackOptions } from "./automation.js";

@@ -1,0 +1,89 @@
+// `npm run bench:engine`: what the provider adds to the engine's own cost.
+// For 20 and 100 certificates, `pulumi up` of the real graph against the
+// sandbox (instant issuance, no latency, no cooldown) and of the same graph
+// made of no-op dynamic resources, side by side in one run; then the Partner
+// API calls per certificate and per `preview` from the sandbox request log.
+// Figures only: nothing here passes or fails.
+import type { PulumiFn } from "@pulumi/pulumi/automation";
+import { startSandbox } from "certreseller-sandbox";
+import { ensureEngine, inlineStack, isolatedEnvironment } from "../../scripts/engine/index.js";
+import { ManagementClient } from "../../tests/e2e/harness/management.js";
+import { certificateGraph, noopGraph } from "./graphs.js";
+
+const COUNTS = (process.env.BENCH_COUNTS ?? "20,100").split(",").map(Number);
+const PRODUCT_CODE = process.env.BENCH_PRODUCT_CODE ?? "sandbox-dv-single";
+
+interface Timing {
+  upSeconds: number;
+  destroySeconds: number;
+}
+
+async function main(): Promise<void> {
+  const engine = await ensureEngine({ log: (line) => console.error(`[engine] ${line}`) });
+  const environment = isolatedEnvironment(engine);
+  const sandbox = await startSandbox({ port: 0, host: "127.0.0.1" });
+  const management = new ManagementClient(sandbox.managementUrl);
+  await management.setConfig({ validation: "auto", issueAfterSeconds: 0, statusCooldownSeconds: 0, methodCooldownSeconds: 0 });
+  const config = {
+    "certreseller:apiKey": { value: sandbox.accounts[0]!.apiKey, secret: true },
+    "certreseller:baseUrl": { value: sandbox.url },
+    "certreseller:journalDir": { value: `${environment.homeDir}/journal` },
+  };
+  console.log(`pulumi v${engine.version} (${engine.source}); node ${process.version}; sandbox ${sandbox.url}`);
+
+  const run = async (name: string, program: PulumiFn, between?: () => Promise<void>): Promise<Timing> => {
+    const stack = await inlineStack({ environment, projectName: `bench-${name}`, stackName: "bench", program, config });
+    let started = performance.now();
+    await stack.up();
+    const upSeconds = (performance.now() - started) / 1000;
+    await between?.();
+    started = performance.now();
+    await stack.destroy();
+    const destroySeconds = (performance.now() - started) / 1000;
+    await stack.workspace.removeStack("bench");
+    return { upSeconds, destroySeconds };
+  };
+
+  try {
+    for (const count of COUNTS) {
+      const settings = { count, productCode: PRODUCT_CODE, managementUrl: sandbox.managementUrl };
+      const noop = await run(`noop-${count}`, noopGraph(settings));
+      await management.clearRequests();
+      let upCalls: Record<string, number> = {};
+      let previewCalls: Record<string, number> = {};
+      const real = await run(`real-${count}`, certificateGraph(settings), async () => {
+        upCalls = await management.operationCounts();
+        // A preview of the whole stack, settled (no changes): what a routine CI preview costs.
+        await management.clearRequests();
+        const stack = await inlineStack({ environment, projectName: `bench-real-${count}`, stackName: "bench", program: certificateGraph(settings), config });
+        await stack.preview();
+        previewCalls = await management.operationCounts();
+      });
+      const resources = count * 4;
+      console.log(`\n${count} certificates (${resources} resources)`);
+      console.log(`  up       no-op ${noop.upSeconds.toFixed(1)} s   real ${real.upSeconds.toFixed(1)} s   ratio ${(real.upSeconds / noop.upSeconds).toFixed(2)}x (target <= 1.3x)`);
+      console.log(`  destroy  no-op ${noop.destroySeconds.toFixed(1)} s   real ${real.destroySeconds.toFixed(1)} s   ratio ${(real.destroySeconds / noop.destroySeconds).toFixed(2)}x`);
+      console.log(`  Partner API calls per certificate during up: ${perCertificate(upCalls, count)}`);
+      console.log(`  Partner API calls for one preview of the whole stack: ${describe(previewCalls)}`);
+    }
+  } finally {
+    await sandbox.stop();
+    environment.dispose();
+  }
+}
+
+function perCertificate(counts: Record<string, number>, count: number): string {
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  const parts = Object.entries(counts).map(([operation, n]) => `${operation} ${(n / count).toFixed(2)}`);
+  return `${(total / count).toFixed(2)} (${parts.join(", ")})`;
+}
+
+function describe(counts: Record<string, number>): string {
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  return `${total} (${Object.entries(counts).map(([operation, n]) => `${operation} ${n}`).join(", ") || "none"})`;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,75 @@
+// `npm run demo`: the quickstart with the real Pulumi engine against a local
+// sandbox — up, a summary of the issued certificate and what it cost, then
+// destroy (with the refund) and stop. Needs `npm run build` and the engine
+// (`npm run engine`; this script provisions it too).
+import * as path from "node:path";
+import { startSandbox } from "certreseller-sandbox";
+import { quickstart } from "../../examples/quickstart/program.js";
+import { ManagementClient } from "../../tests/e2e/harness/management.js";
+import { ensureEngine, inlineStack, isolatedEnvironment } from "../engine/index.js";
+import { describeCertificate } from "./summary.js";
+
+const DOMAIN = process.env.DEMO_DOMAIN ?? "demo.example.com";
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const step = (text: string) => console.log(`\n== ${text}  (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+
+  step("engine");
+  const engine = await ensureEngine({ log: (line) => console.log(`   ${line}`) });
+  console.log(`   pulumi v${engine.version} (${engine.source}) at ${engine.pulumiPath}`);
+
+  step("sandbox");
+  const sandbox = await startSandbox({ port: 0, host: "127.0.0.1" });
+  const environment = isolatedEnvironment(engine);
+  try {
+    const management = new ManagementClient(sandbox.managementUrl);
+    // Instant issuance and no status cooldown: the demo shows the flow, not the waiting.
+    await management.setConfig({ validation: "auto", issueAfterSeconds: 0, statusCooldownSeconds: 0 });
+    const account = sandbox.accounts[0]!;
+    console.log(`   Partner API at ${sandbox.url}; account ${account.username}, balance ${account.balance}`);
+
+    const stack = await inlineStack({
+      environment,
+      projectName: "certreseller-demo",
+      stackName: "demo",
+      program: async () => quickstart({ domain: DOMAIN }),
+      config: {
+        "certreseller:apiKey": { value: account.apiKey, secret: true },
+        "certreseller:baseUrl": { value: sandbox.url },
+        "certreseller:journalDir": { value: path.join(environment.homeDir, "journal") },
+        "sandbox:managementUrl": { value: sandbox.managementUrl },
+      },
+    });
+
+    step(`pulumi up (quickstart for ${DOMAIN})`);
+    const up = await stack.up({ onOutput: indent });
+    const outputs = up.outputs;
+
+    step("issued certificate");
+    for (const line of describeCertificate(String(outputs.fullChainPem?.value ?? ""))) console.log(`   ${line}`);
+    const after = (await management.account(account.username)).balance;
+    console.log(`   order        ${outputs.orderNo?.value}`);
+    console.log(`   charged      ${outputs.pricePaid?.value} (balance ${account.balance} → ${after})`);
+    console.log(`   private key  ${outputs.privateKeyPem?.secret ? "secret output (encrypted in state)" : "NOT SECRET — this is a bug"}`);
+
+    step("pulumi destroy");
+    await stack.destroy({ onOutput: indent });
+    console.log(`   balance after destroy: ${(await management.account(account.username)).balance}`);
+    await stack.workspace.removeStack("demo");
+  } finally {
+    await sandbox.stop();
+    environment.dispose();
+  }
+  step("done");
+}
+
+function indent(text: string): void {
+  const lines = text.replace(/\n$/, "").split("\n");
+  process.stdout.write(lines.map((line) => `   ${line}`).join("\n") + "\n");
+}
+
+main().catch((error: unknown) => {
+  console.error("\ndemo failed:", error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,125 @@
+// A typed client for the sandbox's management API (routes in docs/design.md):
+// the tests' view of what happened at the "service", independent of the SDK.
+
+export interface SandboxOrder {
+  orderNo: string;
+  [field: string]: unknown;
+}
+
+export interface RequestLogEntry {
+  at: string;
+  operation: string;
+  appId?: string;
+  orderNo?: string | null;
+  code: number;
+  httpStatus: number;
+  durationMs: number;
+}
+
+export interface FaultSpec {
+  errorRate?: number;
+  errorCode?: number;
+  latencyMs?: number;
+  reset?: boolean;
+  malformed?: boolean;
+  commitThenFail?: "500" | "drop";
+}
+
+export interface SandboxConfig {
+  validation?: "auto" | "published" | "real";
+  issueAfterSeconds?: number;
+  statusCooldownSeconds?: number;
+  methodCooldownSeconds?: number;
+  refundWindowDays?: number;
+  mirrorStatus?: boolean;
+}
+
+export interface AccountView {
+  apiKey?: string;
+  username: string;
+  balance: string | number;
+  creditLine?: string | number;
+}
+
+export class ManagementClient {
+  constructor(readonly baseUrl: string) {}
+
+  async orders(): Promise<SandboxOrder[]> {
+    return listOf<SandboxOrder>(await this.call("GET", "/orders"), "orders");
+  }
+  order(orderNo: string): Promise<SandboxOrder> {
+    return this.call("GET", `/orders/${encodeURIComponent(orderNo)}`) as Promise<SandboxOrder>;
+  }
+  async requests(): Promise<RequestLogEntry[]> {
+    return listOf<RequestLogEntry>(await this.call("GET", "/requests"), "requests");
+  }
+  async clearRequests(): Promise<void> {
+    await this.call("DELETE", "/requests");
+  }
+  /** How many times each operation was called since the log was last cleared. */
+  async operationCounts(): Promise<Record<string, number>> {
+    const counts: Record<string, number> = {};
+    for (const entry of await this.requests()) counts[entry.operation] = (counts[entry.operation] ?? 0) + 1;
+    return counts;
+  }
+  async setFaults(faults: Record<string, FaultSpec>): Promise<void> {
+    await this.call("PUT", "/faults", faults);
+  }
+  async clearFaults(): Promise<void> {
+    await this.call("DELETE", "/faults");
+  }
+  async setConfig(config: SandboxConfig): Promise<void> {
+    await this.call("PUT", "/config", config);
+  }
+  async advanceClock(seconds: number): Promise<{ now: string }> {
+    return (await this.call("POST", "/clock/advance", { seconds })) as { now: string };
+  }
+  async accounts(): Promise<AccountView[]> {
+    return listOf<AccountView>(await this.call("GET", "/accounts"), "accounts");
+  }
+  async account(username: string): Promise<AccountView> {
+    const found = (await this.accounts()).find((a) => a.username === username);
+    if (!found) throw new Error(`sandbox has no account ${username}`);
+    return found;
+  }
+  async createAccount(body: { username: string; balance?: number | string; creditLine?: number | string }): Promise<AccountView & { apiKey: string }> {
+    return (await this.call("POST", "/accounts", body)) as AccountView & { apiKey: string };
+  }
+  async forceState(orderNo: string, action: "issue" | "fail" | "revoke"): Promise<void> {
+    await this.call("POST", `/orders/${encodeURIComponent(orderNo)}/${action}`);
+  }
+  async rootPem(): Promise<string> {
+    return this.text("/ca/root.pem");
+  }
+  async chainPem(): Promise<string> {
+    return this.text("/ca/chain.pem");
+  }
+
+  private async text(route: string): Promise<string> {
+    const response = await fetch(`${this.baseUrl}${route}`);
+    if (!response.ok) throw new Error(`sandbox GET ${route}: HTTP ${response.status}`);
+    return response.text();
+  }
+
+  private async call(method: string, route: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(`${this.baseUrl}${route}`, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`sandbox ${method} ${route}: HTTP ${response.status} ${text}`);
+    if (!text) return undefined;
+    const parsed = JSON.parse(text) as unknown;
+    // Tolerate the Partner API's envelope if the management API uses it too.
+    if (parsed && typeof parsed === "object" && "data" in parsed && "code" in parsed) return (parsed as { data: unknown }).data;
+    return parsed;
+  }
+}
+
+function listOf<T>(value: unknown, key: string): T[] {
+  if (Array.isArray(value)) return value as T[];
+  const inner = (value as Record<string, unknown> | undefined)?.[key];
+  if (Array.isArray(inner)) return inner as T[];
+  throw new Error(`sandbox management answer is not a list of ${key}: ${JSON.stringify(value).slice(0, 200)}`);
+}

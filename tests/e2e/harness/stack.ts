@@ -1,0 +1,93 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { EngineEvent, PulumiFn, Stack } from "@pulumi/pulumi/automation";
+import { inject } from "vitest";
+import { inlineStack, isolatedEnvironment, type IsolatedEnvironment } from "../../../scripts/engine/index.js";
+import type { TestSandbox } from "./sandbox.js";
+
+/** One engine environment per test file: private backend, home and journal. */
+export interface E2eWorld {
+  environment: IsolatedEnvironment;
+  sandbox: TestSandbox;
+  /** The provider's purchase journal for this world (`certreseller:journalDir`). */
+  journalDir: string;
+  dispose(): void;
+}
+
+export function createWorld(sandbox: TestSandbox, options: { directoryProgram?: boolean } = {}): E2eWorld {
+  const environment = isolatedEnvironment(inject("engine"), options);
+  const journalDir = path.join(path.dirname(environment.backendDir), "journal");
+  fs.mkdirSync(journalDir);
+  return { environment, sandbox, journalDir, dispose: () => environment.dispose() };
+}
+
+/** The stack config every scenario uses: the sandbox's URL, its key as a secret, the private journal. */
+export function providerConfig(world: E2eWorld) {
+  return {
+    "certreseller:apiKey": { value: world.sandbox.apiKey, secret: true },
+    "certreseller:baseUrl": { value: world.sandbox.url },
+    "certreseller:journalDir": { value: world.journalDir },
+    "sandbox:managementUrl": { value: world.sandbox.managementUrl },
+  };
+}
+
+export async function openStack(
+  world: E2eWorld,
+  projectName: string,
+  program: PulumiFn,
+  stackName = "e2e",
+  extraConfig: Record<string, { value: string; secret?: boolean }> = {},
+): Promise<Stack> {
+  return inlineStack({
+    environment: world.environment,
+    projectName,
+    stackName,
+    program,
+    config: { ...providerConfig(world), ...extraConfig },
+  });
+}
+
+/** Everything an operation printed and emitted, for assertions on what users see. */
+export interface Transcript {
+  output: string;
+  events: EngineEvent[];
+}
+
+export function recorder(): Transcript & { onOutput: (line: string) => void; onEvent: (event: EngineEvent) => void } {
+  const transcript = {
+    output: "",
+    events: [] as EngineEvent[],
+    onOutput: (line: string) => {
+      transcript.output += line;
+    },
+    onEvent: (event: EngineEvent) => {
+      transcript.events.push(event);
+    },
+  };
+  return transcript;
+}
+
+/** Every file of the file backend (state, history, backups) as one text, for "not in plaintext" checks. */
+export function backendText(world: E2eWorld): string {
+  const parts: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else parts.push(fs.readFileSync(full, "utf8"));
+    }
+  };
+  walk(world.environment.backendDir);
+  return parts.join("\n");
+}
+
+/** A message from a failed Automation API call: the CLI's stderr and stdout, which carry the engine's diagnostics. */
+export async function failureOf(run: Promise<unknown>): Promise<string> {
+  try {
+    await run;
+  } catch (error) {
+    const e = error as { message?: string; commandResult?: { stdout?: string; stderr?: string } };
+    return [e.message, e.commandResult?.stdout, e.commandResult?.stderr].filter(Boolean).join("\n");
+  }
+  throw new Error("expected the operation to fail, and it succeeded");
+}
