@@ -799,8 +799,9 @@ export interface CertificateMaterial {
   certificateChain: string;
   certificateLeaf: string;
   intermediateCertificate: string;
-  /** Secret. Empty string or null when the order used a custom CSR. */
+  /** Secret. `null` when the order used a custom CSR (the service sends an empty string). */
   privateKey: string | null;
+  /** `null` when the service sent none. */
   csr: string | null;
   /** Same as `certificateChain`. */
   crt?: string | null;

@@ -1,0 +1,182 @@
+import { createServer } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { PartnerApiError, PartnerClient, type PartnerClientOptions, type RetryEvent } from "../../src/client/index.js";
+import * as wire from "./support/fixtures.js";
+import { apiError, ok, ScriptedServer } from "./support/scripted-server.js";
+
+// Timeouts, cancellation, retries and the money-safety rule, against a real server.
+
+const KEY = "ak_resilienceresilienceres:" + "r".repeat(64);
+let server: ScriptedServer;
+const clients: PartnerClient[] = [];
+
+beforeAll(async () => {
+  server = await ScriptedServer.start();
+});
+afterEach(async () => {
+  server.reset();
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+});
+afterAll(() => server.close());
+
+function client(options: Partial<PartnerClientOptions> = {}): PartnerClient {
+  const c = new PartnerClient({ baseUrl: server.url, apiKey: KEY, retry: { maxAttempts: 4, baseDelayMs: 5, maxDelayMs: 20, maxTotalMs: 5_000 }, ...options });
+  clients.push(c);
+  return c;
+}
+
+async function failure(promise: Promise<unknown>): Promise<PartnerApiError> {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(PartnerApiError);
+  return error as PartnerApiError;
+}
+
+async function refusedUrl(): Promise<string> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
+describe("timeout and cancellation", () => {
+  it("a slow server → timeout, per call", async () => {
+    server.answer({ ...ok(wire.userData), delayMs: 1_000 });
+    const started = performance.now();
+    const error = await failure(client({ retry: false }).getUserData({ timeoutMs: 150 }));
+    expect(error).toMatchObject({ kind: "timeout", operation: "GetUserData", mayHaveReachedServer: true });
+    expect(performance.now() - started).toBeLessThan(900);
+  });
+
+  it("client-wide timeout", async () => {
+    server.answer({ ...ok(wire.userData), delayMs: 1_000 });
+    expect(await failure(client({ retry: false, timeoutMs: 100 }).getUserData())).toMatchObject({ kind: "timeout" });
+  });
+
+  it("an abort signal stops the call in flight", async () => {
+    server.answer({ ...ok(wire.userData), delayMs: 1_000 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const error = await failure(client().getUserData({ signal: controller.signal }));
+    expect(error).toMatchObject({ kind: "aborted", mayHaveReachedServer: true });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("an already-aborted signal sends nothing", async () => {
+    const error = await failure(client().createOrder({ productCode: "p", domain: "example.com" }, { signal: AbortSignal.abort() }));
+    expect(error).toMatchObject({ kind: "aborted", mayHaveReachedServer: false });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("the client's own signal aborts its calls, also while waiting to retry", async () => {
+    server.answer(apiError(503, "busy"));
+    const controller = new AbortController();
+    const c = client({ signal: controller.signal, retry: { maxAttempts: 5, baseDelayMs: 2_000, maxDelayMs: 2_000, maxTotalMs: 20_000 } });
+    const pending = failure(c.getUserData());
+    setTimeout(() => controller.abort(), 150);
+    const started = performance.now();
+    expect(await pending).toMatchObject({ kind: "aborted" });
+    expect(performance.now() - started).toBeLessThan(1_500);
+  });
+});
+
+describe("retries of read-only operations", () => {
+  it("5xx then success: retried, onRetry and logger told", async () => {
+    server.answer(apiError(500, "oops"), { status: 503, body: "" }, ok(wire.getRecord));
+    const events: RetryEvent[] = [];
+    const lines: string[] = [];
+    const record = await client({ onRetry: (e) => events.push(e), logger: { debug: (m) => lines.push(m) } }).getRecord({ orderNo: "CERT1" });
+    expect(record.orderNo).toBe("CERT202611220930001234");
+    expect(server.requests).toHaveLength(3);
+    expect(events.map((e) => [e.operation, e.attempt, e.error.kind])).toEqual([["GetRecord", 1, "server"], ["GetRecord", 2, "server"]]);
+    expect(lines.some((l) => l.includes("retrying in"))).toBe(true);
+  });
+
+  it("a dropped connection (network error) is retried for reads", async () => {
+    server.answer({ drop: true }, ok(wire.userData));
+    await client().getUserData();
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("429 with retry_after: the next attempt waits at least that long", async () => {
+    server.answer(apiError(429, "slow down", { retry_after: 1 }), ok(wire.userData));
+    await client().getUserData();
+    expect(server.requests).toHaveLength(2);
+    const gap = server.requests[1]!.at - server.requests[0]!.at;
+    expect(gap).toBeGreaterThanOrEqual(950);
+    expect(gap).toBeLessThan(2_500);
+  });
+
+  it("bounded by maxAttempts: the last error is surfaced with the attempt count", async () => {
+    server.answer(apiError(500, "down"));
+    const error = await failure(client().downloadCertificate({ orderNo: "CERT1" }));
+    expect(error).toMatchObject({ kind: "server", attempts: 4 });
+    expect(server.requests).toHaveLength(4);
+  });
+
+  it("bounded by maxTotalMs: a retry_after past the budget is surfaced at once", async () => {
+    server.answer(apiError(429, "cooldown", { retry_after: 170, cooldown_seconds: 180 }));
+    const started = performance.now();
+    const error = await failure(client().getCertificateStatus({ orderNo: "CERT1" }));
+    expect(error).toMatchObject({ kind: "rate_limited", retryAfter: 170, cooldownSeconds: 180, attempts: 1 });
+    expect(server.requests).toHaveLength(1);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it("4xx codes are not retried", async () => {
+    server.answer(apiError(404, "no such order"));
+    await failure(client().getRecord({ orderNo: "CERT1" }));
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("connection refused: retried, and reported as never sent", async () => {
+    const c = client({ baseUrl: await refusedUrl() });
+    const error = await failure(c.getUserData());
+    expect(error).toMatchObject({ kind: "network", mayHaveReachedServer: false, attempts: 4 });
+  });
+});
+
+describe("money safety: state-changing operations are never retried once sent", () => {
+  it("CreateOrder: the server charges then answers 500 → exactly one request, error says it may have reached", async () => {
+    let charged = 0;
+    server.answer(() => {
+      charged++;
+      return apiError(500, "internal error after charge", null, true);
+    });
+    const error = await failure(client().createOrder({ productCode: "p", domain: "example.com" }));
+    expect(server.requests).toHaveLength(1);
+    expect(charged).toBe(1);
+    expect(error).toMatchObject({ kind: "server", httpStatus: 500, mayHaveReachedServer: true, attempts: 1 });
+  });
+
+  it("CreateOrder: the connection drops after the request was read → one request", async () => {
+    server.answer({ drop: true });
+    const error = await failure(client().createOrder({ productCode: "p", domain: "example.com" }));
+    expect(error).toMatchObject({ kind: "network", mayHaveReachedServer: true });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("CreateOrder: a timeout → one request", async () => {
+    server.answer({ ...ok(wire.createOrder), delayMs: 800 });
+    const error = await failure(client().createOrder({ productCode: "p", domain: "example.com" }, { timeoutMs: 100 }));
+    expect(error).toMatchObject({ kind: "timeout", mayHaveReachedServer: true });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it.each([
+    ["ApplySign", (c: PartnerClient) => c.applySign({ orderNo: "CERT1" })],
+    ["ChangeVertificationMethod", (c: PartnerClient) => c.changeVerificationMethod({ orderNo: "CERT1", method: "dns" })],
+    ["CancelOrder", (c: PartnerClient) => c.cancelOrder({ orderNo: "CERT1" })],
+  ] as const)("%s: 503 and 429 are not retried", async (_, call) => {
+    server.answer(apiError(503, "busy"));
+    await failure(call(client()));
+    server.answer(apiError(429, "too soon", { retry_after: 0 }));
+    await failure(call(client()));
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("CreateOrder against a refused connection is retried (provably never sent) and says so", async () => {
+    const error = await failure(client({ baseUrl: await refusedUrl() }).createOrder({ productCode: "p", domain: "example.com" }));
+    expect(error).toMatchObject({ kind: "network", mayHaveReachedServer: false, attempts: 4 });
+  });
+});
