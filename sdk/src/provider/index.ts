@@ -17,3 +17,4 @@ export { clientFor, closeClients } from "./client-cache.js";
 export type { ResourceHandlers, HandlerModule, ProviderMethod } from "./handlers.js";
 export { lazyProvider } from "./lazy-provider.js";
 export { warnIfApiKeyNotSecret } from "./program-warnings.js";
+export { productCatalogue, findProduct } from "./product-catalogue.js";

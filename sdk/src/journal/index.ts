@@ -1,0 +1,1 @@
+export { PurchaseJournal, type JournalEntry } from "./journal.js";

@@ -1,0 +1,23 @@
+import type { PartnerApi, Product } from "../client/types.js";
+
+const catalogues = new WeakMap<PartnerApi, Promise<Product[]>>();
+
+/**
+ * The whole product list, fetched once per client per process: a preview of
+ * a stack with many orders costs one product-list walk, not one per resource.
+ * A failed fetch is cached too, so an unreachable API slows the preview once,
+ * not once per resource.
+ */
+export function productCatalogue(api: PartnerApi): Promise<Product[]> {
+  let catalogue = catalogues.get(api);
+  if (!catalogue) {
+    catalogue = api.listAllProducts();
+    catalogues.set(api, catalogue);
+  }
+  return catalogue;
+}
+
+/** Looks a product up by code in the cached catalogue; undefined when absent. */
+export async function findProduct(api: PartnerApi, productCode: string): Promise<Product | undefined> {
+  return (await productCatalogue(api)).find((product) => product.productCode === productCode);
+}

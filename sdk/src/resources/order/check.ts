@@ -1,0 +1,43 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { isPartnerApiError } from "../../client/errors.js";
+import type { Product } from "../../client/types.js";
+import { findProduct, type ProviderContext, isUnknown } from "../../provider/index.js";
+import { checkOrder } from "../../rules/index.js";
+import type { OrderInputs } from "./types.js";
+
+/**
+ * Preview-time truth: normalise, run every rule, price the purchase. Never
+ * spends anything. When the catalogue cannot be read, the local rules still
+ * run and one warning says what was not checked.
+ */
+export async function check(
+  ctx: ProviderContext,
+  _olds: Partial<OrderInputs>,
+  rawNews: OrderInputs,
+): Promise<pulumi.dynamic.CheckResult<OrderInputs>> {
+  // Raw engine inputs: any member may be the preview placeholder or of a wrong type.
+  const news = rawNews as unknown as Record<string, unknown>;
+  const name = typeof news.journalKey === "string" ? news.journalKey.split("/").pop() : undefined;
+  const log = ctx.log(name);
+  let product: Product | undefined;
+  const failures: pulumi.dynamic.CheckFailure[] = [];
+  const productCode = news.productCode;
+  if (typeof productCode === "string" && productCode.trim() !== "" && !isUnknown(productCode)) {
+    try {
+      product = await findProduct(ctx.api(), productCode.trim());
+      if (!product) failures.push({ property: "productCode", reason: `${JSON.stringify(productCode)} is not in this account's product list` });
+    } catch (error) {
+      const why = isPartnerApiError(error) ? `${error.kind}: ${error.message}` : (error as Error).message;
+      log.warn(
+        `could not read the product list (${why}); checked the names and fields locally, but NOT the domain type, ` +
+          `term, algorithms, verification method, company requirement or price of ${productCode}`,
+      );
+    }
+  }
+  const result = await checkOrder({ ...news, quotedPrice: undefined }, product);
+  failures.push(...result.failures);
+  const inputs = { ...result.values } as Record<string, unknown>;
+  if (result.quote) inputs.quotedPrice = result.quote.total;
+  else delete inputs.quotedPrice;
+  return { inputs: inputs as unknown as OrderInputs, failures };
+}

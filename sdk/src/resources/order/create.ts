@@ -1,0 +1,113 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { isPartnerApiError, type PartnerApiError } from "../../client/errors.js";
+import type { CreateOrderRequest, CreateOrderResult } from "../../client/types.js";
+import { PurchaseJournal, type JournalEntry } from "../../journal/index.js";
+import { toPlainJson, type ProviderContext } from "../../provider/index.js";
+import { adoptOrder } from "./adopt.js";
+import { describe, ensureSubmitted, stateFromCreate } from "./sign.js";
+import type { OrderInputs, OrderState } from "./types.js";
+
+/** The answers that prove CreateOrder was refused, so nothing was charged. */
+const REFUSED = ["invalid_argument", "invalid_request", "unauthorized", "forbidden", "not_found", "method_not_allowed", "rate_limited"] as const;
+
+function namesOf(inputs: OrderInputs): string[] {
+  return [inputs.domain, ...inputs.sanDomains, ...inputs.wildcardDomains].sort();
+}
+
+function requestFor(inputs: OrderInputs): CreateOrderRequest {
+  const base = {
+    productCode: inputs.productCode,
+    domain: inputs.domain,
+    sanDomains: inputs.sanDomains.length > 0 ? inputs.sanDomains : undefined,
+    wildcardDomains: inputs.wildcardDomains.length > 0 ? inputs.wildcardDomains : undefined,
+    months: inputs.months,
+    signatureAlgorithm: inputs.signatureAlgorithm,
+    keySpec: inputs.keySpec,
+    hashAlgorithm: inputs.hashAlgorithm,
+    verificationMethod: inputs.verificationMethod,
+    emailSuffix: inputs.emailSuffix,
+    paymentMethod: inputs.paymentMethod,
+    customCsr: inputs.customCsr,
+    companyId: inputs.companyId,
+    companyInfo: inputs.companyInfo,
+    remark: `pulumi ${inputs.journalKey}`,
+  };
+  return inputs.couponCode ? { ...base, couponType: "code", couponCode: inputs.couponCode } : base;
+}
+
+/** Stop: a purchase for this resource may exist. The message tells the user how to find out and how to proceed. */
+function maybeBoughtMessage(inputs: OrderInputs, entry: JournalEntry, journal: PurchaseJournal, cause: string): string {
+  return [
+    `certreseller Order "${inputs.journalKey}": a CreateOrder for ${inputs.domain} (${inputs.productCode}) was sent at ${entry.intentAt} ` +
+      `and its answer was lost (${cause}). Your account MAY have been charged. Not retrying: a retry could buy a second certificate.`,
+    `Check your reseller account for an order of ${inputs.domain} placed around ${entry.intentAt} (and the balance/credit movement), then:`,
+    `  - if the order exists: set \`adoptOrderNo: "<its order number>"\` on this Order and run \`pulumi up\` again (it is adopted, not bought again);`,
+    `  - if no order exists: delete the journal entry ${journal.fileFor(inputs.journalKey)} and run \`pulumi up\` again.`,
+  ].join("\n");
+}
+
+/**
+ * CreateOrder (never retried) then ApplySign. The purchase journal makes a
+ * killed or interrupted create safe to run again; adoption takes over an
+ * existing order without buying.
+ */
+export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise<pulumi.dynamic.CreateResult<OrderState>> {
+  const log = ctx.log(inputs.journalKey.split("/").pop());
+  const api = ctx.api();
+  const journal = new PurchaseJournal(ctx.settings.journalDir);
+  const finish = async (state: OrderState) => {
+    const submitted = await ensureSubmitted(api, state, inputs);
+    return { id: submitted.orderNo, outs: toPlainJson(submitted) as unknown as OrderState };
+  };
+
+  if (inputs.adoptOrderNo) {
+    const state = await adoptOrder(api, inputs, inputs.adoptOrderNo);
+    log.info(`adopted order ${state.orderNo} (nothing bought)`);
+    const entry = journal.read(inputs.journalKey);
+    if (entry && (entry.orderNo === undefined || entry.orderNo === state.orderNo)) journal.clear(inputs.journalKey);
+    return finish(state);
+  }
+
+  const entry = journal.read(inputs.journalKey);
+  if (entry?.orderNo) {
+    if (JSON.stringify(entry.names) !== JSON.stringify(namesOf(inputs)) || entry.productCode !== inputs.productCode) {
+      throw new Error(
+        `certreseller Order "${inputs.journalKey}": the purchase journal holds order ${entry.orderNo} bought at ${entry.orderedAt} for ` +
+          `${entry.names.join(", ")} (${entry.productCode}), from a create that did not finish, but this Order now declares ` +
+          `${namesOf(inputs).join(", ")} (${inputs.productCode}). Set \`adoptOrderNo: "${entry.orderNo}"\` with matching names to keep it, ` +
+          `or cancel that order with the reseller and delete ${journal.fileFor(inputs.journalKey)}.`,
+      );
+    }
+    log.warn(`resuming order ${entry.orderNo} bought by an interrupted run at ${entry.orderedAt} (not buying again)`);
+    const state = entry.order
+      ? stateFromCreate(inputs, entry.order as unknown as CreateOrderResult)
+      : await adoptOrder(api, inputs, entry.orderNo);
+    return finish(state);
+  }
+  if (entry) throw new Error(maybeBoughtMessage(inputs, entry, journal, "the previous run stopped before it was recorded"));
+
+  const intent = journal.recordIntent(
+    { key: inputs.journalKey, domain: inputs.domain, productCode: inputs.productCode, names: namesOf(inputs), quotedPrice: inputs.quotedPrice },
+    ctx.now(),
+  );
+  let created: CreateOrderResult;
+  try {
+    // NEVER retried (the client does not retry it either): no idempotency key exists, a retry buys twice.
+    created = await api.createOrder(requestFor(inputs));
+  } catch (error) {
+    const refused = isPartnerApiError(error, ...REFUSED) || (isPartnerApiError(error) && !error.mayHaveReachedServer);
+    if (refused) {
+      journal.clear(inputs.journalKey);
+      const apiError = error as PartnerApiError;
+      const field = apiError.field ? ` (field ${apiError.field})` : "";
+      const wait = apiError.kind === "rate_limited" && apiError.retryAfter ? ` Retry after ${apiError.retryAfter} s.` : "";
+      throw new Error(`certreseller Order "${inputs.journalKey}": CreateOrder was refused, nothing was bought: ${describe(error)}${field}.${wait}`, {
+        cause: error,
+      });
+    }
+    throw new Error(maybeBoughtMessage(inputs, intent, journal, describe(error)), { cause: error });
+  }
+  journal.recordOrder(inputs.journalKey, created.orderNo, toPlainJson(created) as Record<string, unknown>, ctx.now());
+  log.info(`bought order ${created.orderNo}: ${created.price.total} charged (quoted ${inputs.quotedPrice ?? "n/a"})`);
+  return finish(stateFromCreate(inputs, created));
+}

@@ -1,0 +1,63 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { PurchaseJournal } from "../../journal/index.js";
+import { containsUnknown, type ProviderContext } from "../../provider/index.js";
+import { REPLACE_KEYS, UPDATE_KEYS, type OrderInputs, type OrderState } from "./types.js";
+
+/** Order-insensitive, case-insensitive equality for name lists; deep equality otherwise. */
+function same(key: string, a: unknown, b: unknown): boolean {
+  if (key === "sanDomains" || key === "wildcardDomains") {
+    const norm = (v: unknown) => (Array.isArray(v) ? [...v].map((s) => String(s).toLowerCase()).sort() : []);
+    return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
+  }
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/** When the renewal window has opened: the reason, else undefined. */
+export function renewalReason(olds: OrderState, news: OrderInputs, now: Date): string | undefined {
+  const days = news.renewBeforeDays;
+  if (typeof days !== "number" || containsUnknown(days) || !olds.termEndsAt) return undefined;
+  const ends = Date.parse(olds.termEndsAt);
+  if (Number.isNaN(ends)) return undefined;
+  const opens = ends - days * 86_400_000;
+  if (now.getTime() < opens) return undefined;
+  return `renewal due: order ${olds.orderNo}'s term ends ${olds.termEndsAt.slice(0, 10)}, within renewBeforeDays=${days}; a new order will be bought (quoted ${news.quotedPrice ?? "price unknown"}) and the old one cancelled once the new one is in place`;
+}
+
+/**
+ * Replace for anything that needs a new purchase, update in place for the
+ * verification method, no change for SAN order, the quoted price,
+ * `renewBeforeDays` and the journal key. `olds` are the OLD OUTPUTS.
+ */
+export async function diff(ctx: ProviderContext, _id: string, olds: OrderState, news: OrderInputs): Promise<pulumi.dynamic.DiffResult> {
+  const log = ctx.log(news.journalKey?.split("/").pop());
+  forgetJournalEntry(ctx, olds);
+  const replaces: string[] = REPLACE_KEYS.filter((key) => containsUnknown(news[key]) || !same(key, olds[key], news[key]));
+  if (news.adoptOrderNo !== undefined && (containsUnknown(news.adoptOrderNo) || news.adoptOrderNo !== olds.orderNo)) {
+    // Adopting another order makes this resource that order; the one held now is cancelled on replacement.
+    replaces.push("adoptOrderNo");
+  }
+  const renewal = renewalReason(olds, news, ctx.now());
+  if (renewal) {
+    log.warn(renewal);
+    replaces.push("renewBeforeDays");
+  }
+  // An input left unset keeps whatever the order has (the product default at purchase time).
+  const updates = UPDATE_KEYS.filter((key) => news[key] !== undefined && !same(key, olds[key], news[key]));
+  if (replaces.length > 0) return { changes: true, replaces, deleteBeforeReplace: false };
+  return { changes: updates.length > 0 };
+}
+
+/**
+ * The engine has shown it holds the order (old outputs carry its number), so
+ * the journal entry that protected the create is no longer needed.
+ */
+export function forgetJournalEntry(ctx: ProviderContext, state: Partial<OrderState>): void {
+  if (!state.journalKey || !state.orderNo) return;
+  const journal = new PurchaseJournal(ctx.settings.journalDir);
+  try {
+    const entry = journal.read(state.journalKey);
+    if (entry?.orderNo === state.orderNo) journal.clear(state.journalKey);
+  } catch (error) {
+    ctx.log(state.journalKey.split("/").pop()).warn(`could not tidy the purchase journal: ${(error as Error).message}`);
+  }
+}

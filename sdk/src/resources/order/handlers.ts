@@ -1,0 +1,16 @@
+/**
+ * The Order handler module. Its path (`dist/resources/order/handlers.js`) is
+ * stored in every Order's state: keep it in every release.
+ */
+import type { ResourceHandlers } from "../../provider/index.js";
+import { check } from "./check.js";
+import { create } from "./create.js";
+import { remove } from "./delete.js";
+import { diff } from "./diff.js";
+import { read } from "./read.js";
+import type { OrderInputs, OrderState } from "./types.js";
+import { update } from "./update.js";
+
+export const resourceType = "Order";
+
+export const handlers: ResourceHandlers<OrderInputs, OrderState> = { check, diff, create, read, update, delete: remove };
