@@ -1,0 +1,89 @@
+/**
+ * A multi-domain certificate whose DNS validation records are published in a
+ * Cloudflare zone by `cloudflare.DnsRecord` resources.
+ *
+ * The number of records is known at preview: it comes from the program's own
+ * domain list, not from the order's (unknown until bought) answer.
+ */
+import * as cloudflare from "@pulumi/cloudflare";
+import * as pulumi from "@pulumi/pulumi";
+import * as certs from "pulumi-certreseller";
+
+/** What this example buys and where it publishes; defaults from stack config. */
+export interface CloudflareDnsSettings {
+  /** Cloudflare zone id. Config `cloudflare-dns:zoneId` (required). */
+  zoneId: string;
+  /** Names to certify, main domain first. Config `cloudflare-dns:domains` (JSON list, required). */
+  domains: string[];
+  /** Product code. Config `cloudflare-dns:productCode`, default `sandbox-dv-multi`. */
+  productCode: string;
+  /** Term in months. Config `cloudflare-dns:months`, default 12. */
+  months: number;
+  /** TTL of the validation records. Config `cloudflare-dns:ttl`, default 60. */
+  ttl: number;
+}
+
+/** Reads {@link CloudflareDnsSettings} from stack config, with defaults. */
+export function cloudflareDnsSettings(overrides: Partial<CloudflareDnsSettings> = {}): CloudflareDnsSettings {
+  const config = new pulumi.Config("cloudflare-dns");
+  const domains = overrides.domains ?? config.requireObject<string[]>("domains");
+  if (!Array.isArray(domains) || domains.length === 0 || !domains.every((d) => typeof d === "string")) {
+    throw new Error('cloudflare-dns:domains must be a non-empty JSON list of names, e.g. ["example.com","www.example.com"]');
+  }
+  return {
+    zoneId: overrides.zoneId ?? config.require("zoneId"),
+    domains,
+    productCode: overrides.productCode ?? config.get("productCode") ?? "sandbox-dv-multi",
+    months: overrides.months ?? config.getNumber("months") ?? 12,
+    ttl: overrides.ttl ?? config.getNumber("ttl") ?? 60,
+  };
+}
+
+/** Pulumi resource names may not contain `*`; wildcards get a readable name. */
+function resourceSuffix(domain: string): string {
+  return domain.replace(/^\*\./, "wildcard.");
+}
+
+/**
+ * Declares the order, one Cloudflare DNS record per domain and the
+ * certificate, which depends on every record.
+ *
+ * @example
+ * ```ts
+ * const out = cloudflareDns({ zoneId: "0123abcd...", domains: ["example.com", "www.example.com"] });
+ * export const fullChainPem = out.fullChainPem;
+ * ```
+ */
+export function cloudflareDns(overrides: Partial<CloudflareDnsSettings> = {}) {
+  const settings = cloudflareDnsSettings(overrides);
+  const [main, ...sans] = settings.domains;
+  const order = new certs.Order("site", {
+    productCode: settings.productCode,
+    domain: main!,
+    sanDomains: sans.filter((d) => !d.startsWith("*.")),
+    wildcardDomains: sans.filter((d) => d.startsWith("*.")),
+    months: settings.months,
+    verificationMethod: "dns",
+  });
+  const validation = new certs.Validation("site", { order });
+  const records = settings.domains.map((domain) => {
+    const r = validation.dnsRecordFor(domain);
+    return new cloudflare.DnsRecord(`dcv-${resourceSuffix(domain)}`, {
+      zoneId: settings.zoneId,
+      name: r.fqdn,
+      type: r.type,
+      content: r.value,
+      ttl: settings.ttl,
+      comment: pulumi.interpolate`certificate validation for order ${order.orderNo}`,
+    });
+  });
+  const certificate = new certs.Certificate("site", { orderNo: order.orderNo }, { dependsOn: records });
+  return {
+    orderNo: order.orderNo,
+    recordNames: pulumi.all(records.map((r) => r.name)),
+    fullChainPem: certificate.fullChainPem,
+    /** Secret. */
+    privateKeyPem: certificate.privateKeyPem,
+    notAfter: certificate.notAfter,
+  };
+}

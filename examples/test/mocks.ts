@@ -1,0 +1,154 @@
+/**
+ * A `pulumi.runtime.setMocks` harness for the examples' graph tests: plays
+ * the Partner API's answers for the certreseller resources, records every
+ * registration with its inputs and its declared dependencies (the mock
+ * monitor's `registerResource` request carries them), and resolves outputs.
+ */
+import * as pulumi from "@pulumi/pulumi";
+
+export const TYPES = {
+  order: "pulumi-nodejs:dynamic/certreseller:Order",
+  validation: "pulumi-nodejs:dynamic/certreseller:Validation",
+  certificate: "pulumi-nodejs:dynamic/certreseller:Certificate",
+  sandboxDns: "pulumi-nodejs:dynamic/certreseller-testing:SandboxDnsRecord",
+  sandboxFile: "pulumi-nodejs:dynamic/certreseller-testing:SandboxFileRecord",
+  cloudflareDns: "cloudflare:index/dnsRecord:DnsRecord",
+  localCsr: "pulumi-nodejs:dynamic/custom-csr:LocalCsr",
+  webRootFile: "pulumi-nodejs:dynamic/file-validation:WebRootFile",
+} as const;
+
+export interface Registration {
+  type: string;
+  name: string;
+  urn: string;
+  inputs: Record<string, any>;
+  /** Names of the resources this one was declared to depend on (dependsOn and input dependencies). */
+  dependsOn: string[];
+}
+
+/** The mock's deterministic validation token for a name. */
+export const tokenFor = (domain: string) => `token-for-${domain}`;
+
+function base(domain: string): string {
+  return domain.replace(/^\*\./, "");
+}
+
+/** What the sandbox's GetRecord would answer for an order's names, shaped as the Validation outputs them. */
+export function mockRecords(domains: string[], method: string) {
+  return domains.map((d, i) => {
+    const dns = method === "dns" || method === "cname";
+    const file = method === "file" || method === "https";
+    const label = dns ? "_dnsauth" : `${i}ABCDEF.txt`;
+    const path = file ? `/.well-known/pki-validation/${label}` : "";
+    return {
+      domain: base(d),
+      type: i === 0 ? "main" : d.startsWith("*.") ? "wildcard" : "san",
+      method,
+      name: label,
+      fqdn: dns ? `${label}.${base(d)}` : "",
+      recordType: dns ? "TXT" : "",
+      value: dns ? tokenFor(d) : "",
+      url: file ? `${method === "https" ? "https" : "http"}://${base(d)}${path}` : "",
+      path,
+      content: file ? tokenFor(d) : "",
+      email: "",
+    };
+  });
+}
+
+function outputsFor(type: string, name: string, inputs: Record<string, any>): Record<string, unknown> {
+  switch (type) {
+    case TYPES.order:
+      return {
+        ...inputs,
+        orderNo: `CERT20261122093000${name.length.toString().padStart(4, "0")}`,
+        requestId: "SIG-202611220930000000-ABC123",
+        certStatus: 2,
+        price: { basePrice: "100.00", sanCount: 0, sanPrice: "0.00", wildcardCount: 0, wildcardPrice: "0.00", discount: "0.00", total: "100.00" },
+      };
+    case TYPES.validation:
+      return { ...inputs, method: inputs.method ?? "dns", records: mockRecords(inputs.domains ?? [], inputs.method ?? "dns") };
+    case TYPES.certificate:
+      return {
+        ...inputs,
+        certId: "5f0c7a1e-0000-4000-8000-000000000001",
+        certificatePem: "-----BEGIN CERTIFICATE-----\nleaf\n-----END CERTIFICATE-----\n",
+        fullChainPem: "-----BEGIN CERTIFICATE-----\nleaf\n-----END CERTIFICATE-----\n",
+        privateKeyPem: "-----BEGIN PRIVATE KEY-----\nmock\n-----END PRIVATE KEY-----\n",
+        notAfter: "2027-11-22T09:30:00Z",
+        domains: [],
+      };
+    case TYPES.localCsr:
+      return {
+        ...inputs,
+        csrPem: "-----BEGIN CERTIFICATE REQUEST-----\nmock\n-----END CERTIFICATE REQUEST-----\n",
+        publicKeyPem: "-----BEGIN PUBLIC KEY-----\nmock\n-----END PUBLIC KEY-----\n",
+        privateKeyPem: "-----BEGIN PRIVATE KEY-----\nlocal\n-----END PRIVATE KEY-----\n",
+      };
+    default:
+      return inputs;
+  }
+}
+
+/**
+ * Installs the mocks and returns the registrations, filled in as the
+ * program registers resources.
+ */
+export async function installMocks(opts: { preview?: boolean; config?: Record<string, string> } = {}): Promise<Registration[]> {
+  const registrations: Registration[] = [];
+  if (opts.config) pulumi.runtime.setAllConfig(opts.config);
+  await pulumi.runtime.setMocks(
+    {
+      newResource(args) {
+        return { id: `${args.name}-id`, state: outputsFor(args.type, args.name, args.inputs) };
+      },
+      call(args) {
+        return args.inputs;
+      },
+    },
+    "examples",
+    "test",
+    opts.preview ?? false,
+  );
+  const monitor = pulumi.runtime.getMonitor() as any;
+  const register = monitor.registerResource.bind(monitor);
+  monitor.registerResource = (req: any, callback: (err: unknown, res: any) => void) => {
+    const dependsOn = new Set<string>(req.getDependenciesList().map((urn: string) => urn.split("::").pop()!));
+    req.getPropertydependenciesMap().forEach((deps: any) => {
+      for (const urn of deps.getUrnsList()) dependsOn.add(urn.split("::").pop()!);
+    });
+    return register(req, (err: unknown, res: any) => {
+      if (!err && res) {
+        registrations.push({
+          type: req.getType(),
+          name: req.getName(),
+          urn: res.getUrn(),
+          inputs: pulumi.runtime.deserializeProperties(req.getObject()),
+          dependsOn: [...dependsOn],
+        });
+      }
+      callback(err, res);
+    });
+  };
+  return registrations;
+}
+
+/** The value of an output (undefined while unknown in a preview). */
+export function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
+  return new Promise((resolve) => output.apply((v) => resolve(v)));
+}
+
+/** Whether an output is marked secret. */
+export function isSecretOutput(output: pulumi.Output<unknown>): Promise<boolean> {
+  return pulumi.isSecret(output);
+}
+
+/** Waits until every listed output has resolved, i.e. all resources are registered. */
+export async function settle(outputs: Record<string, pulumi.Output<unknown> | unknown>): Promise<Record<string, unknown>> {
+  const entries = await Promise.all(
+    Object.entries(outputs).map(async ([k, v]) => [k, pulumi.Output.isInstance(v) ? await valueOf(v) : v] as const),
+  );
+  return Object.fromEntries(entries);
+}
+
+export const byType = (regs: Registration[], type: string) => regs.filter((r) => r.type === type);
