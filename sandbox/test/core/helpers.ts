@@ -1,0 +1,105 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../src/index.js";
+
+export interface Envelope<T = any> {
+  code: number;
+  message: string;
+  data: T;
+  request_id: string;
+}
+
+export interface CallOptions {
+  key?: string | null;
+  placement?: "body" | "header" | "bearer";
+  encoding?: "json" | "form";
+  path?: string;
+  method?: string;
+}
+
+/** Encodes a body the way a PHP form client would: arrays as `k[]`, objects as `k[member]`. */
+export function formEncode(body: Record<string, unknown>): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(body)) {
+    if (Array.isArray(v)) for (const item of v) p.append(`${k}[]`, String(item));
+    else if (typeof v === "object" && v !== null) for (const [m, mv] of Object.entries(v)) p.append(`${k}[${m}]`, String(mv));
+    else if (v !== undefined) p.append(k, String(v));
+  }
+  return p.toString();
+}
+
+export async function rawCall(sb: RunningSandbox, op: string, body: Record<string, unknown> = {}, opts: CallOptions = {}): Promise<Response> {
+  const key = opts.key === undefined ? sb.accounts[0]!.apiKey : opts.key;
+  const placement = opts.placement ?? "body";
+  const headers: Record<string, string> = {};
+  const payload = { ...body };
+  if (key !== null) {
+    if (placement === "body") payload.apikey = key;
+    else if (placement === "header") headers["x-api-key"] = key;
+    else headers.authorization = `Bearer ${key}`;
+  }
+  const encoding = opts.encoding ?? "json";
+  headers["content-type"] = encoding === "json" ? "application/json" : "application/x-www-form-urlencoded";
+  const method = opts.method ?? "POST";
+  return fetch(`${sb.url}${opts.path ?? `/partner/${op}/`}`, {
+    method,
+    headers,
+    ...(method === "GET" || method === "HEAD" ? {} : { body: encoding === "json" ? JSON.stringify(payload) : formEncode(payload) }),
+  });
+}
+
+export async function call<T = any>(sb: RunningSandbox, op: string, body: Record<string, unknown> = {}, opts: CallOptions = {}): Promise<Envelope<T>> {
+  const res = await rawCall(sb, op, body, opts);
+  return (await res.json()) as Envelope<T>;
+}
+
+/** Calls and insists on success, returning `data`. */
+export async function ok<T = any>(sb: RunningSandbox, op: string, body: Record<string, unknown> = {}, opts: CallOptions = {}): Promise<T> {
+  const env = await call<T>(sb, op, body, opts);
+  if (env.code !== 200) throw new Error(`${op} answered ${env.code}: ${env.message}`);
+  return env.data;
+}
+
+export async function mgmt<T = any>(sb: RunningSandbox, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${sb.managementUrl}${path}`, {
+    method,
+    headers: { "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text.startsWith("{") || text.startsWith("[") ? JSON.parse(text) : text) as T };
+}
+
+export async function withSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
+  return startSandbox({ statusCooldownSeconds: 0, ...opts });
+}
+
+export const DV_MULTI = { product_code: "sandbox-dv-multi", domain: "example.com", san_domains: ["www.example.com"] };
+
+export const COMPANY = {
+  company_name: "Acme Widgets GmbH", registration_number: "HRB 12345", country: "DE", state: "Berlin", city: "Berlin",
+  address: "Unter den Linden 1", postal_code: "10117", contact_name: "Ada Admin", contact_email: "ada@acme.test",
+  contact_phone: "+49 30 1234567",
+};
+
+/** A real CSR from the openssl CLI, so the sandbox's checks meet what customers send. */
+export function opensslCsr(opts: { cn?: string; sans?: string[]; org?: string; key?: "rsa:2048" | "rsa:3072" | "ec-p256" | "ec-p384" }): string {
+  const dir = mkdtempSync(join(tmpdir(), "sandbox-csr-"));
+  try {
+    const key = opts.key ?? "rsa:2048";
+    const keyArgs = key.startsWith("rsa")
+      ? ["-newkey", key]
+      : ["-newkey", "ec", "-pkeyopt", `ec_paramgen_curve:${key === "ec-p256" ? "P-256" : "P-384"}`];
+    const subj = `/${[opts.cn === undefined ? "" : `CN=${opts.cn}`, opts.org === undefined ? "" : `O=${opts.org}`].filter(Boolean).join("/")}`;
+    const args = ["req", "-new", ...keyArgs, "-nodes", "-keyout", join(dir, "key.pem"), "-out", join(dir, "csr.pem"), "-subj", subj === "/" ? "/" : subj];
+    if (opts.sans !== undefined && opts.sans.length > 0) {
+      args.push("-addext", `subjectAltName=${opts.sans.map((s) => (/^[\d.:]+$/.test(s) ? `IP:${s}` : `DNS:${s}`)).join(",")}`);
+    }
+    execFileSync("openssl", args, { stdio: "pipe" });
+    return readFileSync(join(dir, "csr.pem"), "utf8");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
