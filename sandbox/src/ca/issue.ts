@@ -23,9 +23,11 @@ export async function issueLeaf(signer: LeafSigner, req: IssueRequest): Promise<
   const notBefore = wholeSeconds(req.notBefore);
   const notAfter = wholeSeconds(req.notAfter);
   const subject = subjectName(names[0]!.value, req);
+  // With no subject at all (a name too long for CN and no O/C), RFC 5280
+  // requires the SAN to be critical.
   const san = new x509.SubjectAlternativeNameExtension(
     names.map((n) => ({ type: n.kind, value: n.value })),
-    false,
+    subject.length === 0,
   );
 
   let publicKey: x509.PublicKey | webcrypto.CryptoKey;
@@ -108,11 +110,19 @@ export function randomSerial(): string {
   return bytes.toString("hex").toUpperCase();
 }
 
+/** X.509's upper bound for a CN (ub-common-name). */
+const MAX_COMMON_NAME = 64;
+
+/**
+ * C, O and CN = the first name. A first name longer than a CN may be is left
+ * out of the subject (it is in the SAN, which is what clients match), as
+ * public CAs do.
+ */
 function subjectName(commonName: string, req: IssueRequest): x509.JsonName {
   const name: x509.JsonName = [];
   if (req.country !== undefined) name.push({ C: [req.country.toUpperCase()] });
   if (req.organization !== undefined) name.push({ O: [req.organization] });
-  name.push({ CN: [commonName] });
+  if (commonName.length <= MAX_COMMON_NAME) name.push({ CN: [commonName] });
   return name;
 }
 

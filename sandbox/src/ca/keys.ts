@@ -15,9 +15,10 @@ export interface GeneratedKeyPair {
 export const WEBCRYPTO_HASH: Record<HashAlgorithm, "SHA-256" | "SHA-384"> = { sha256: "SHA-256", sha384: "SHA-384" };
 
 /**
- * Generates a key pair of the given spec. RSA uses Node's native, thread-pool
- * generator: WebCrypto's RSA-4096 generation blocks for seconds in some
- * runtimes and would stall the sandbox's event loop.
+ * Generates a key pair of the given spec with node:crypto's async generator,
+ * which runs on libuv's thread pool: RSA-4096 takes hundreds of milliseconds
+ * and must not stall the sandbox's event loop (bench/ca/issuance.ts measures
+ * the stall). `toCryptoKey` then hands the keys to @peculiar/x509 directly.
  */
 export async function generateKeyPairFor(spec: KeySpec, hash: HashAlgorithm): Promise<GeneratedKeyPair> {
   if (spec.startsWith("rsa-")) {

@@ -134,6 +134,16 @@ describe("names and validity", () => {
     ]);
   });
 
+  it("leaves a first name longer than 64 characters out of the subject and marks the SAN critical", async () => {
+    const long = `${"a".repeat(60)}.example.com`;
+    const cert = await ca.issue(request({ names: [long, "short.example.com"] }));
+    expect(await verifyChain(cert.leafPem)).toBe("OK");
+    const facts = await describeCertificate(cert.leafPem);
+    expect(facts.subject).toBe("");
+    expect(facts.text).toMatch(/Subject Alternative Name: critical\n/);
+    expect(facts.sans).toEqual([`DNS:${long}`, "DNS:short.example.com"]);
+  });
+
   it("encodes IDNs as punycode", async () => {
     const cert = await ca.issue(request({ names: ["bücher.example"] }));
     expect((await describeCertificate(cert.leafPem)).sans).toEqual(["DNS:xn--bcher-kva.example"]);
