@@ -98,20 +98,33 @@ export const POLICY_NAMES = {
   production: "certreseller-production-orders-protected",
 } as const;
 
-export const DEFAULTS = {
-  products: { allowedProductCodes: [], allowedBrands: [] } satisfies ProductsConfig,
-  term: { maxMonths: 12 } satisfies TermConfig,
-  orderPrice: { maxOrderPrice: 1000, requireQuotedPrice: false } satisfies OrderPriceConfig,
-  stackPrice: { maxStackPrice: 5000 } satisfies StackPriceConfig,
-  methods: { allowedMethods: ["dns", "cname", "file", "https"], requireExplicitMethod: false } satisfies MethodsConfig,
-  domains: { allowedSuffixes: [] } satisfies DomainsConfig,
-  wildcards: { allowWildcards: true } satisfies WildcardsConfig,
+/** Every policy's configuration, by short key. */
+export interface GuardrailsConfig {
+  products: ProductsConfig;
+  term: TermConfig;
+  orderPrice: OrderPriceConfig;
+  stackPrice: StackPriceConfig;
+  methods: MethodsConfig;
+  domains: DomainsConfig;
+  wildcards: WildcardsConfig;
+  production: ProductionConfig;
+}
+
+/** The defaults: permissive where a team must choose (products, domains), conservative on money and e-mail. */
+export const DEFAULTS: GuardrailsConfig = {
+  products: { allowedProductCodes: [], allowedBrands: [] },
+  term: { maxMonths: 12 },
+  orderPrice: { maxOrderPrice: 1000, requireQuotedPrice: false },
+  stackPrice: { maxStackPrice: 5000 },
+  methods: { allowedMethods: ["dns", "cname", "file", "https"], requireExplicitMethod: false },
+  domains: { allowedSuffixes: [] },
+  wildcards: { allowWildcards: true },
   production: {
     productionTagNames: ["environment", "env", "stage"],
     productionTagValues: ["production", "prod"],
     treatAsProduction: false,
     exemptResources: [],
-  } satisfies ProductionConfig,
+  },
 };
 
 const stringList = (description: string, defaults: string[]) => ({

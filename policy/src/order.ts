@@ -22,6 +22,7 @@ export interface OrderProps {
   quotedPrice?: unknown;
   price?: unknown;
   adoptOrderNo?: unknown;
+  adopted?: unknown;
   [key: string]: unknown;
 }
 
@@ -40,7 +41,7 @@ export interface OrderFacts {
    * or, for an order already bought, the recorded `price.total`.
    */
   price: number | undefined;
-  /** An adopted order spends nothing: it was bought before. */
+  /** An adopted order (`adoptOrderNo`, or `adopted` in its state) spends nothing: it was bought before. */
   adopted: boolean;
 }
 
@@ -106,7 +107,7 @@ export function readOrder(props: OrderProps): OrderFacts {
     months: months ?? DEFAULT_MONTHS,
     verificationMethod: known(() => str(props.verificationMethod)),
     price: known(() => parseMoney(props.quotedPrice)) ?? parseMoney(recorded),
-    adopted: known(() => str(props.adoptOrderNo)) !== undefined,
+    adopted: known(() => str(props.adoptOrderNo)) !== undefined || known(() => props.adopted) === true,
   };
 }
 

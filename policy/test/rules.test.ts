@@ -92,6 +92,7 @@ describe("certreseller-max-order-price", () => {
   });
   it("skips an adopted order, which spends nothing", () => {
     expect(checkOrderPrice(order({ quotedPrice: "5000", adoptOrderNo: "CERT1" }), DEFAULTS.orderPrice)).toEqual([]);
+    expect(checkOrderPrice(order({ quotedPrice: "5000", adopted: true }), DEFAULTS.orderPrice)).toEqual([]);
   });
   it("fails a missing quote only when a quote is required", () => {
     const unquoted = order({ quotedPrice: undefined });
