@@ -337,7 +337,9 @@ export class PartnerClient implements PartnerApi {
     }
     const requestId = response.headers["x-request-id"];
     this.#logger?.debug?.(
-      `${operation}: HTTP ${response.status} in ${Math.round(performance.now() - started)} ms${typeof requestId === "string" ? ` (request ${requestId})` : ""}`,
+      this.#redactor.text(
+        `${operation}: HTTP ${response.status} in ${Math.round(performance.now() - started)} ms${typeof requestId === "string" ? ` (request ${requestId})` : ""}`,
+      ),
     );
     return interpretResponse(operation, response, schema, this.#redactor);
   }

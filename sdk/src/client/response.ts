@@ -43,15 +43,17 @@ export function interpretResponse<T>(
 ): T {
   const httpStatus = response.status;
   const headerRequestId = firstHeader(response.headers["x-request-id"]);
-  const fail = (kind: PartnerErrorKind, detail: string, extra: Partial<ConstructorParameters<typeof PartnerApiError>[1]> = {}) =>
-    new PartnerApiError(redactor.text(`${operation}: ${detail}`), {
-      kind,
-      operation,
-      httpStatus,
-      requestId: headerRequestId,
-      mayHaveReachedServer: true,
-      ...extra,
+  // Every string the server supplies (message, field, ids) may echo the request: redact them all.
+  const safe = (value: string | undefined) => (value === undefined ? undefined : redactor.text(value));
+  const fail = (kind: PartnerErrorKind, detail: string, extra: Partial<ConstructorParameters<typeof PartnerApiError>[1]> = {}) => {
+    const init = { kind, operation, httpStatus, requestId: headerRequestId, mayHaveReachedServer: true, ...extra };
+    return new PartnerApiError(redactor.text(`${operation}: ${detail}`), {
+      ...init,
+      requestId: safe(init.requestId),
+      field: safe(init.field),
+      orderNo: safe(init.orderNo),
     });
+  };
 
   let json: unknown;
   try {
