@@ -1,0 +1,384 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningSandbox } from "../../src/index.js";
+import { call, COMPANY, DV_MULTI, mgmt, ok, withSandbox } from "./helpers.js";
+
+let sb: RunningSandbox;
+beforeAll(async () => {
+  sb = await withSandbox({ accounts: [{ username: "a", balance: "100000.00", creditLine: "5000.00" }, { username: "b", balance: "1000.00" }] });
+});
+afterAll(() => sb.stop());
+
+const keyB = (): string => sb.accounts[1]!.apiKey;
+const newOrder = async (extra: Record<string, unknown> = {}): Promise<string> => (await ok(sb, "CreateOrder", { ...DV_MULTI, ...extra })).order_no;
+
+describe("ApplySign and GetRecord", () => {
+  it("GetRecord is empty before ApplySign; ApplySign moves 0 → 2 with one record per name", async () => {
+    const no = await newOrder({ wildcard_domains: [], product_code: "sandbox-dv-flex", san_domains: ["www.example.com"] });
+    const before = await ok(sb, "GetRecord", { order_no: no });
+    expect(before).toEqual({ order_no: no, cert_status: 0, verification_method: "dns", email_suffix: null, request_id: null, records: [] });
+    await mgmt(sb, "PUT", "/config", { issueAfterSeconds: 3600 });
+    try {
+      const d = await ok(sb, "ApplySign", { order_no: no });
+      expect(d.cert_status).toBe(2);
+      expect(d.request_id).toMatch(/^SIG-\d{18}-[A-Z0-9]{6}$/);
+      expect(d.records).toHaveLength(2);
+      expect(d.records[0]).toMatchObject({ domain: "example.com", type: "main", method: "dns", record_type: "TXT", label: "_dnsauth" });
+      expect(d.records[1]).toMatchObject({ domain: "www.example.com", type: "san" });
+      const rec = await ok(sb, "GetRecord", { order_no: no });
+      expect(rec.records).toEqual(d.records);
+      expect(rec.request_id).toBe(d.request_id);
+      const again = await call(sb, "ApplySign", { order_no: no });
+      expect(again.code).toBe(400);
+      expect(again.message).toMatch(/cert_status 0 or 3/);
+    } finally {
+      await mgmt(sb, "PUT", "/config", { issueAfterSeconds: 0 });
+    }
+  });
+
+  it("wildcards are validated at their base name; shapes per method", async () => {
+    await mgmt(sb, "PUT", "/config", { issueAfterSeconds: 3600 });
+    try {
+      const wc = await ok(sb, "CreateOrder", { product_code: "sandbox-dv-flex", domain: "*.example.com", san_domains: ["www.example.com"], verification_method: "cname" });
+      const d = await ok(sb, "ApplySign", { order_no: wc.order_no });
+      expect(d.records[0]).toMatchObject({ domain: "example.com", type: "wildcard", record_type: "CNAME" });
+      expect(d.records[0].label).toMatch(/^_[0-9a-f]{32}$/);
+      expect(d.records[0].value).toMatch(/\.dcv\.sandbox\.test$/);
+      const file = await ok(sb, "CreateOrder", { ...DV_MULTI, verification_method: "https" });
+      const f = await ok(sb, "ApplySign", { order_no: file.order_no });
+      expect(f.records[0]).toMatchObject({ domain: "example.com", method: "https", record_type: null });
+      expect(f.records[0].label).toMatch(/^[0-9A-F]{32}\.txt$/);
+      expect(f.records[0].path).toBe(`/.well-known/pki-validation/${f.records[0].label}`);
+      expect(f.records[0].link).toBe(`https://example.com${f.records[0].path}`);
+      expect(f.records[0].content).toContain(file.order_no);
+      const mail = await ok(sb, "CreateOrder", { ...DV_MULTI, verification_method: "email", email_suffix: "hostmaster" });
+      const m = await ok(sb, "ApplySign", { order_no: mail.order_no });
+      expect(m.verification_method).toBe("email");
+      expect(m.records[1]).toMatchObject({ method: "email", label: null, record_type: null, email: "hostmaster@www.example.com" });
+      expect((await ok(sb, "GetRecord", { order_no: mail.order_no })).email_suffix).toBe("hostmaster");
+    } finally {
+      await mgmt(sb, "PUT", "/config", { issueAfterSeconds: 0 });
+    }
+  });
+
+  it("refuses any CSR field, an order of another account (404) and a missing order_no", async () => {
+    const no = await newOrder();
+    for (const field of ["csr", "custom_csr"]) {
+      const env = await call(sb, "ApplySign", { order_no: no, [field]: "-----BEGIN CERTIFICATE REQUEST-----" });
+      expect(env.code).toBe(400);
+      expect(env.data.field).toBe(field);
+    }
+    expect((await call(sb, "ApplySign", { order_no: no }, { key: keyB() })).code).toBe(404);
+    expect((await call(sb, "GetRecord", { order_no: no }, { key: keyB() })).code).toBe(404);
+    expect((await call(sb, "GetRecord", { order_no: "CERT000" })).code).toBe(404);
+    const missing = await call(sb, "ApplySign", {});
+    expect(missing.code).toBe(400);
+    expect(missing.data.field).toBe("order_no");
+    expect((await call(sb, "ApplySign", { order_number: no })).code).toBe(200);
+  });
+
+  it("ApplySign again after a failure (3 → 2) issues new tokens", async () => {
+    await mgmt(sb, "PUT", "/config", { issueAfterSeconds: 3600 });
+    try {
+      const no = await newOrder();
+      const first = await ok(sb, "ApplySign", { order_no: no });
+      expect((await mgmt(sb, "POST", `/orders/${no}/fail`)).status).toBe(200);
+      expect((await ok(sb, "GetRecord", { order_no: no })).cert_status).toBe(3);
+      const second = await ok(sb, "ApplySign", { order_no: no });
+      expect(second.records[0].value).not.toBe(first.records[0].value);
+    } finally {
+      await mgmt(sb, "PUT", "/config", { issueAfterSeconds: 0 });
+    }
+  });
+});
+
+describe("ChangeVertificationMethod", () => {
+  it("only in cert_status 2, only supported methods, new tokens, then a cooldown (429)", async () => {
+    await mgmt(sb, "PUT", "/config", { issueAfterSeconds: 3600 });
+    try {
+      const no = await newOrder();
+      const early = await call(sb, "ChangeVertificationMethod", { order_no: no, method: "cname" });
+      expect(early.code).toBe(400);
+      expect(early.message).toMatch(/only in cert_status 2/);
+      const signed = await ok(sb, "ApplySign", { order_no: no });
+      expect((await call(sb, "ChangeVertificationMethod", { order_no: no })).data.field).toBe("method");
+      expect((await call(sb, "ChangeVertificationMethod", { order_no: no, method: "fax" })).data.field).toBe("method");
+      expect((await call(sb, "ChangeVertificationMethod", { order_no: no, method: "email", email_suffix: "root" })).data.field).toBe("email_suffix");
+      const d = await ok(sb, "ChangeVertificationMethod", { order_no: no, method: "file" });
+      expect(d.verification_method).toBe("file");
+      expect(d.records[0].method).toBe("file");
+      expect(d.request_id).toBe(signed.request_id);
+      expect(d.next_change_after > d.changed_at).toBe(true);
+      expect((await ok(sb, "GetRecord", { order_no: no })).records[0].link).toBe(d.records[0].link);
+      const tooSoon = await call(sb, "ChangeVertificationMethod", { order_no: no, method: "dns" });
+      expect(tooSoon.code).toBe(429);
+      expect(tooSoon.data.retry_after).toBeGreaterThan(290);
+      expect(tooSoon.data.retry_after).toBeLessThanOrEqual(300);
+      await mgmt(sb, "POST", "/clock/advance", { seconds: 301 });
+      expect((await ok(sb, "ChangeVertificationMethod", { order_no: no, method: "email", email_suffix: "admin" })).records[0].email).toBe("admin@example.com");
+    } finally {
+      await mgmt(sb, "PUT", "/config", { issueAfterSeconds: 0 });
+    }
+  });
+
+  it("refuses a method the product does not support", async () => {
+    await mgmt(sb, "PUT", "/config", { issueAfterSeconds: 3600 });
+    try {
+      const { order_no } = await ok(sb, "CreateOrder", { product_code: "example-dv-wildcard", domain: "*.example.com", signature_algorithm: "ecc" });
+      await ok(sb, "ApplySign", { order_no });
+      const env = await call(sb, "ChangeVertificationMethod", { order_no, method: "cname" });
+      expect(env.code).toBe(400);
+      expect(env.message).toMatch(/not supported by product example-dv-wildcard/);
+    } finally {
+      await mgmt(sb, "PUT", "/config", { issueAfterSeconds: 0 });
+    }
+  });
+});
+
+describe("GetCertificateStatus", () => {
+  it("allows one read per order per account per cooldown (429 with retry_after and cooldown_seconds)", async () => {
+    await mgmt(sb, "PUT", "/config", { statusCooldownSeconds: 180 });
+    try {
+      const no = await newOrder();
+      const first = await ok(sb, "GetCertificateStatus", { order_no: no });
+      expect(first).toMatchObject({ order_no: no, cert_status: 0, order_status: 1, order_status_label: "processing", source: "local", cooldown_seconds: 180, all_dcv_verified: false, serial_number: null, start_date: null });
+      expect(first.checked_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
+      const second = await call(sb, "GetCertificateStatus", { order_no: no });
+      expect(second.code).toBe(429);
+      expect(second.data).toMatchObject({ cooldown_seconds: 180 });
+      expect(second.data.retry_after).toBeGreaterThan(170);
+      // Another order is not limited by this one.
+      expect((await call(sb, "GetCertificateStatus", { order_no: await newOrder() })).code).toBe(200);
+      await mgmt(sb, "POST", "/clock/advance", { seconds: 181 });
+      expect((await call(sb, "GetCertificateStatus", { order_no: no })).code).toBe(200);
+    } finally {
+      await mgmt(sb, "PUT", "/config", { statusCooldownSeconds: 0 });
+    }
+  });
+
+  it("auto mode issues --issue-after seconds of sandbox clock after ApplySign", async () => {
+    await mgmt(sb, "PUT", "/config", { issueAfterSeconds: 120 });
+    try {
+      const no = await newOrder();
+      await ok(sb, "ApplySign", { order_no: no });
+      const pending = await ok(sb, "GetCertificateStatus", { order_no: no });
+      expect(pending).toMatchObject({ cert_status: 2, source: "ca", all_dcv_verified: false });
+      expect((await call(sb, "DownloadCertificate", { order_no: no })).code).toBe(400);
+      await mgmt(sb, "POST", "/clock/advance", { seconds: 121 });
+      const done = await ok(sb, "GetCertificateStatus", { order_no: no });
+      expect(done).toMatchObject({ cert_status: 1, cert_status_label: "issued", order_status: 2, all_dcv_verified: true });
+      expect(done.domain_statuses).toEqual([
+        { domain: "example.com", method: "dns", verified: true },
+        { domain: "www.example.com", method: "dns", verified: true },
+      ]);
+      expect(done.serial_number).toMatch(/^[0-9A-F]+$/);
+    } finally {
+      await mgmt(sb, "PUT", "/config", { issueAfterSeconds: 0 });
+    }
+  });
+});
+
+describe("published validation", () => {
+  it("validates only once the exact records are published through the management API", async () => {
+    await mgmt(sb, "PUT", "/config", { validation: "published" });
+    try {
+      const no = await newOrder();
+      const { records } = await ok(sb, "ApplySign", { order_no: no });
+      expect((await ok(sb, "GetCertificateStatus", { order_no: no })).cert_status).toBe(2);
+      await mgmt(sb, "POST", "/dns-records", { fqdn: `_dnsauth.${records[0].domain}`, type: "TXT", value: records[0].value });
+      await mgmt(sb, "POST", "/dns-records", { fqdn: `_dnsauth.${records[1].domain}`, type: "TXT", value: "wrong" });
+      const half = await ok(sb, "GetCertificateStatus", { order_no: no });
+      expect(half.domain_statuses.map((s: any) => s.verified)).toEqual([true, false]);
+      await mgmt(sb, "POST", "/dns-records", { fqdn: `_dnsauth.${records[1].domain}.`, type: "TXT", value: records[1].value });
+      expect((await ok(sb, "GetCertificateStatus", { order_no: no })).cert_status).toBe(1);
+
+      const fileNo = await newOrder({ verification_method: "file", san_domains: [] });
+      const fr = (await ok(sb, "ApplySign", { order_no: fileNo })).records[0];
+      await mgmt(sb, "POST", "/files", { url: fr.link, content: "not it" });
+      expect((await ok(sb, "GetCertificateStatus", { order_no: fileNo })).cert_status).toBe(2);
+      await mgmt(sb, "POST", "/files", { url: fr.link, content: fr.content });
+      expect((await ok(sb, "GetCertificateStatus", { order_no: fileNo })).cert_status).toBe(1);
+      expect((await mgmt(sb, "GET", "/files")).body).toHaveLength(1);
+      await mgmt(sb, "DELETE", "/files", { url: fr.link });
+      await mgmt(sb, "DELETE", "/dns-records");
+      expect((await mgmt(sb, "GET", "/dns-records")).body).toEqual([]);
+    } finally {
+      await mgmt(sb, "PUT", "/config", { validation: "auto" });
+    }
+  });
+});
+
+describe("DownloadCertificate", () => {
+  it("returns a chain that openssl verifies against the root, with matching serial, fingerprint and names", async () => {
+    const { order_no } = await ok(sb, "CreateOrder", { ...DV_MULTI, key_spec: "p-384", signature_algorithm: "ecc", hash_algorithm: "sha384", product_code: "sandbox-dv-multi" });
+    await ok(sb, "ApplySign", { order_no });
+    const d = await ok(sb, "DownloadCertificate", { order_no });
+    expect(d).toMatchObject({ order_no, cert_status: 1, installment_no: 1, installments_count: 1, main_domain: "example.com", sans_domains: ["www.example.com"], domains: ["example.com", "www.example.com"], key_spec: "p-384", has_certificate: true, has_private_key: true });
+    const c = d.certificate;
+    expect(c.crt).toBe(c.certificate_chain);
+    expect(c.key).toBe(c.private_key);
+    expect(c.ca_bundle).toBe(c.intermediate_certificate);
+    expect(c.private_key).toContain("PRIVATE KEY");
+    const dir = mkdtempSync(join(tmpdir(), "sandbox-dl-"));
+    try {
+      writeFileSync(join(dir, "root.pem"), sb.caCertificatePem);
+      writeFileSync(join(dir, "inter.pem"), c.intermediate_certificate);
+      writeFileSync(join(dir, "leaf.pem"), c.certificate_leaf);
+      // Validity follows the sandbox clock, which earlier tests advanced: verify at sandbox time.
+      const { now } = (await mgmt(sb, "GET", "/clock")).body;
+      const attime = String(Math.floor(Date.parse(now) / 1000));
+      const out = execFileSync("openssl", ["verify", "-attime", attime, "-CAfile", join(dir, "root.pem"), "-untrusted", join(dir, "inter.pem"), join(dir, "leaf.pem")], { encoding: "utf8" });
+      expect(out).toContain("OK");
+      const text = execFileSync("openssl", ["x509", "-in", join(dir, "leaf.pem"), "-noout", "-serial", "-fingerprint", "-sha256", "-ext", "subjectAltName"], { encoding: "utf8" });
+      expect(text).toContain(`serial=${d.serial_number}`);
+      expect(text).toContain(d.fingerprint_sha256);
+      expect(text).toContain("DNS:www.example.com");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const status = await ok(sb, "GetCertificateStatus", { order_no });
+    expect(status.cert_downloaded).toBe(true);
+    expect(status.end_date).toBe(d.end_date);
+  });
+
+  it("a 24-month order on a 12-month brand yields a second installment near expiry", async () => {
+    const { order_no } = await ok(sb, "CreateOrder", { ...DV_MULTI, months: 24 });
+    await ok(sb, "ApplySign", { order_no });
+    const first = await ok(sb, "DownloadCertificate", { order_no });
+    expect(first.installments_count).toBe(2);
+    const days = (Date.parse(`${first.end_date}Z`) - Date.parse(`${first.start_date}Z`)) / 86_400_000;
+    expect(days).toBeGreaterThanOrEqual(365);
+    expect(days).toBeLessThanOrEqual(366);
+    const notYet = await call(sb, "DownloadCertificate", { order_no, installment_no: 2 });
+    expect(notYet.code).toBe(400);
+    expect(notYet.data.field).toBe("installment_no");
+    expect((await call(sb, "DownloadCertificate", { order_no, installment_no: 3 })).data.field).toBe("installment_no");
+    await mgmt(sb, "POST", "/clock/advance", { seconds: 340 * 86_400 });
+    expect((await ok(sb, "GetRecord", { order_no })).cert_status).toBe(0);
+    await ok(sb, "ApplySign", { order_no });
+    const second = await ok(sb, "DownloadCertificate", { order_no, installment_no: 2 });
+    expect(second.cert_id).not.toBe(first.cert_id);
+    expect(second.serial_number).not.toBe(first.serial_number);
+    expect((await ok(sb, "DownloadCertificate", { order_no, cert_id: first.cert_id })).serial_number).toBe(first.serial_number);
+    expect((await call(sb, "DownloadCertificate", { order_no, certificate_id: "nope" })).code).toBe(404);
+    // Default: the earliest issued.
+    expect((await ok(sb, "DownloadCertificate", { order_no })).installment_no).toBe(1);
+  });
+
+  it("an order with a custom CSR returns no private key", async () => {
+    const { opensslCsr } = await import("./helpers.js");
+    const csr = opensslCsr({ cn: "example.com", sans: ["example.com", "www.example.com"] });
+    const { order_no } = await ok(sb, "CreateOrder", { ...DV_MULTI, custom_csr: csr });
+    await ok(sb, "ApplySign", { order_no });
+    const d = await ok(sb, "DownloadCertificate", { order_no });
+    expect(d.certificate.private_key).toBe("");
+    expect(d.has_private_key).toBe(false);
+    expect(d.certificate.csr.trim()).toBe(csr.trim());
+  });
+});
+
+describe("CancelOrder", () => {
+  it("in state 0 skips upstream and refunds the balance directly; only once", async () => {
+    const before = (await ok(sb, "GetUserData")).user.balance;
+    const no = await newOrder();
+    const d = await ok(sb, "CancelOrder", { order_no: no, reason: "changed my mind" });
+    expect(d).toMatchObject({ order_status: 4, cert_status: 5, refund_status: 3, refund_mode: "direct", refund_to: "balance", refund_amount: "120.00", upstream_cancel: { skipped: true, success: true } });
+    expect(d.refund_order_no).toMatch(/^REFUND\d{18}$/);
+    expect((await ok(sb, "GetUserData")).user.balance).toBe(before);
+    const again = await call(sb, "CancelOrder", { order_no: no });
+    expect(again.code).toBe(400);
+    expect(again.message).toMatch(/once/);
+    expect((await call(sb, "ApplySign", { order_no: no })).code).toBe(400);
+  });
+
+  it("refunds credit to the credit line, after upstream cancel of an issued certificate", async () => {
+    const before = (await ok(sb, "GetUserData")).user;
+    const { order_no } = await ok(sb, "CreateOrder", { ...DV_MULTI, payment_method: "credit" });
+    await ok(sb, "ApplySign", { order_no });
+    expect((await ok(sb, "GetCertificateStatus", { order_no })).cert_status).toBe(1);
+    const d = await ok(sb, "CancelOrder", { order_no });
+    expect(d).toMatchObject({ refund_to: "credit", refund_mode: "direct", upstream_cancel: { skipped: false, success: true } });
+    const after = (await ok(sb, "GetUserData")).user;
+    expect(after.credit_used).toBe(before.credit_used);
+    expect(after.balance).toBe(before.balance);
+    expect((await call(sb, "DownloadCertificate", { order_no })).code).toBe(400);
+  });
+
+  it("falls back to audit mode when the upstream cancel fails; an administrator approves later", async () => {
+    const before = (await ok(sb, "GetUserData")).user.balance;
+    const no = await newOrder();
+    await ok(sb, "ApplySign", { order_no: no });
+    await mgmt(sb, "PUT", "/config", { upstreamCancelFails: true });
+    try {
+      const d = await ok(sb, "CancelOrder", { order_no: no });
+      expect(d).toMatchObject({ refund_mode: "audit", refund_status: 0, refund_order_no: null, order_status: 2, cert_status: 6, upstream_cancel: { skipped: false, success: false } });
+      expect((await ok(sb, "GetUserData")).user.balance).not.toBe(before);
+      const pending = await call(sb, "CancelOrder", { order_no: no });
+      expect(pending.message).toMatch(/pending refund request/);
+    } finally {
+      await mgmt(sb, "PUT", "/config", { upstreamCancelFails: false });
+    }
+    const approved = await mgmt(sb, "POST", `/orders/${no}/approve-refund`);
+    expect(approved.body).toMatchObject({ orderStatus: 4, certStatus: 5, refund: { status: 3 } });
+    expect((await ok(sb, "GetUserData")).user.balance).toBe(before);
+  });
+
+  it("is refused after the refund window, in a revoked state, and for another account", async () => {
+    const late = await newOrder();
+    const other = await newOrder();
+    expect((await call(sb, "CancelOrder", { order_no: other }, { key: keyB() })).code).toBe(404);
+    const revoked = await newOrder();
+    await ok(sb, "ApplySign", { order_no: revoked });
+    await mgmt(sb, "POST", `/orders/${revoked}/issue`);
+    expect((await mgmt(sb, "POST", `/orders/${revoked}/revoke`)).status).toBe(200);
+    expect((await call(sb, "CancelOrder", { order_no: revoked })).message).toMatch(/cert_status 5/);
+    await mgmt(sb, "POST", "/clock/advance", { seconds: 7 * 86_400 + 1 });
+    const env = await call(sb, "CancelOrder", { order_no: late });
+    expect(env.code).toBe(400);
+    expect(env.message).toMatch(/refund window of 7 days/);
+  });
+});
+
+describe("management API", () => {
+  it("creates and tops up accounts, lists orders with prices, and serves the CA", async () => {
+    const created = await mgmt(sb, "POST", "/accounts", { username: "mgmt-user", balance: 12.5, creditLine: "3" });
+    expect(created.body).toMatchObject({ username: "mgmt-user", balance: "12.50", creditLine: "3.00" });
+    expect((await mgmt(sb, "POST", "/accounts", { username: "mgmt-user" })).status).toBe(409);
+    expect((await mgmt(sb, "POST", "/accounts", { username: "x", balance: -1 })).status).toBe(400);
+    const topped = await mgmt(sb, "POST", "/accounts/mgmt-user/topup", { amount: "100", creditLine: 50 });
+    expect(topped.body).toMatchObject({ balance: "112.50", creditLine: "50.00" });
+    const orders = (await mgmt(sb, "GET", "/orders")).body as any[];
+    expect(orders.length).toBeGreaterThan(5);
+    expect(orders[0]).toHaveProperty("amount");
+    expect(orders[0]).toHaveProperty("username", "a");
+    const root = await fetch(`${sb.managementUrl}/ca/root.pem`);
+    expect(await root.text()).toBe(sb.caCertificatePem);
+    expect(await (await fetch(`${sb.managementUrl}/ca/chain.pem`)).text()).toContain("BEGIN CERTIFICATE");
+    expect((await mgmt(sb, "GET", "/health")).body).toEqual({ ok: true });
+    expect((await mgmt(sb, "PUT", "/config", { validation: "nope" })).status).toBe(400);
+    expect((await mgmt(sb, "PUT", "/config", { bogus: 1 })).status).toBe(400);
+    expect((await mgmt(sb, "POST", "/clock/advance", { seconds: -5 })).status).toBe(400);
+    expect((await mgmt(sb, "GET", "/nothing")).status).toBe(404);
+  });
+
+  it("forces issue, failure and revocation", async () => {
+    const no = await newOrder();
+    const issued = await mgmt(sb, "POST", `/orders/${no}/issue`);
+    expect(issued.body.certStatus).toBe(1);
+    expect((await mgmt(sb, "POST", `/orders/${no}/fail`)).status).toBe(409);
+    const failing = await newOrder();
+    expect((await mgmt(sb, "POST", `/orders/${failing}/fail`)).body.certStatus).toBe(3);
+    expect((await mgmt(sb, "POST", "/orders/CERT0/issue")).status).toBe(404);
+  });
+
+  it("an OV order's certificate carries the organisation", async () => {
+    const { order_no } = await ok(sb, "CreateOrder", { product_code: "sandbox-ov-single", domain: "example.com", company_info: COMPANY });
+    await ok(sb, "ApplySign", { order_no });
+    const d = await ok(sb, "DownloadCertificate", { order_no });
+    const subject = execFileSync("openssl", ["x509", "-noout", "-subject"], { input: d.certificate.certificate_leaf, encoding: "utf8" });
+    expect(subject).toContain(COMPANY.company_name);
+  });
+});
