@@ -15,7 +15,7 @@ const CURVE_NAMES: Record<string, { name: string; bits: number }> = {
 export interface DecodedCsr {
   csr: x509.Pkcs10CertificateRequest;
   parsed: ParsedCsr;
-  /** The PEM as given, trimmed to its single block. */
+  /** The CSR's PEM block as given, without surrounding text. */
   pem: string;
 }
 
@@ -71,7 +71,7 @@ export async function decodeCsr(pem: string): Promise<DecodedCsr> {
   const organization = csr.subjectName.getField("O")[0];
   if (commonName !== undefined) parsed.commonName = commonName;
   if (organization !== undefined) parsed.organization = organization;
-  return { csr, parsed, pem: pem.slice(pem.indexOf("-----BEGIN")).trim() + "\n" };
+  return { csr, parsed, pem: `${block.text.replace(/\r\n?/g, "\n")}\n` };
 }
 
 function describeKey(spki: ArrayBuffer): Pick<ParsedCsr, "keyAlgorithm" | "keySize" | "namedCurve" | "keySpec"> {

@@ -59,6 +59,19 @@ describe("parseCsr", () => {
     expect((await parseCsr(legacy)).commonName).toBe("legacy.example.com");
   });
 
+  it("keeps only the CSR block when the CA issues for a CSR pasted with surrounding text", async () => {
+    const { loadOrCreateCa } = await import("../../src/ca/index.js");
+    const { csrPem } = await opensslCsr("p-256", "/CN=pasted.example.com");
+    const ca = await loadOrCreateCa();
+    const now = Date.now();
+    const cert = await ca.issue({
+      names: ["pasted.example.com"], keySpec: "p-256", hashAlgorithm: "sha256",
+      csrPem: `Here is my CSR:\r\n${csrPem.replace(/\n/g, "\r\n")}\r\nthanks\r\n`,
+      notBefore: new Date(now), notAfter: new Date(now + 86_400_000),
+    });
+    expect(cert.csrPem).toBe(csrPem);
+  });
+
   describe("throws CsrError saying what is wrong", () => {
     it("for text that is not PEM", async () => {
       await expect(parseCsr("hello")).rejects.toThrow(CsrError);
