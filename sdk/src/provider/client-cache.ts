@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import type { PartnerApi, PartnerClientOptions } from "../client/types.js";
+import { PartnerClient } from "../client/partner-client.js";
+import type { PartnerApi } from "../client/types.js";
 import { requireApiSettings, type ProviderSettings } from "./config.js";
-
-type ClientConstructor = new (options: PartnerClientOptions) => PartnerApi;
 
 const clients = new Map<string, PartnerApi>();
 
@@ -16,7 +15,7 @@ export function clientFor(settings: ProviderSettings): PartnerApi {
   const cacheKey = `${baseUrl}\u0000${createHash("sha256").update(apiKey).digest("hex")}`;
   let client = clients.get(cacheKey);
   if (!client) {
-    client = new (loadClientClass())({ baseUrl, apiKey });
+    client = new PartnerClient({ baseUrl, apiKey });
     clients.set(cacheKey, client);
   }
   return client;
@@ -27,11 +26,4 @@ export async function closeClients(): Promise<void> {
   const open = [...clients.values()];
   clients.clear();
   await Promise.all(open.map((client) => client.close()));
-}
-
-function loadClientClass(): ClientConstructor {
-  // Loaded on first use so that check can still run its local rules (and say
-  // what it could not verify) when no key is configured.
-  const module = require("../client/index.js") as { PartnerClient: ClientConstructor };
-  return module.PartnerClient;
 }

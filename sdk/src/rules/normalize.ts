@@ -74,7 +74,11 @@ export function normalizeOrder(raw: Record<string, unknown>): Normalized {
     if (raw[key] === undefined || raw[key] === null) values[key] = [];
   };
   const integer = (key: string, min: number, max: number, fallback?: number) => {
-    if ((raw[key] === undefined || raw[key] === null) && fallback !== undefined) values[key] = fallback;
+    if (raw[key] === undefined || raw[key] === null) {
+      if (fallback !== undefined) values[key] = fallback;
+      else delete values[key];
+      return;
+    }
     known(key, (value) => {
       if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
         fail(key, `must be a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`);

@@ -1,0 +1,78 @@
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { startSandbox, type RunningSandbox, type SandboxOptions } from "certreseller-sandbox";
+import { closeClients, createContext, type ProviderContext } from "../../src/provider/index.js";
+import { handlers } from "../../src/resources/order/handlers.js";
+import type { OrderInputs, OrderState } from "../../src/resources/order/types.js";
+
+/** A sandbox, a provider context bound to its first account, a journal dir and the log lines. */
+export interface Harness {
+  sandbox: RunningSandbox;
+  ctx: ProviderContext;
+  journalDir: string;
+  lines: string[];
+  /** A context with another clock (renewal tests). */
+  ctxAt(now: Date): ProviderContext;
+  mgmt<T = any>(method: string, route: string, body?: unknown): Promise<T>;
+  /** check → inputs, failing the test on any failure. */
+  plan(raw: Record<string, unknown>): Promise<OrderInputs>;
+  /** check + create. */
+  buy(raw: Record<string, unknown>): Promise<{ id: string; outs: OrderState; inputs: OrderInputs }>;
+  /** Partner operations the sandbox saw, by name. */
+  operations(): Promise<string[]>;
+  stop(): Promise<void>;
+}
+
+export const PROVIDER_TEXT = "exports.handler = /* serialized provider */";
+
+export async function startHarness(options: SandboxOptions = {}): Promise<Harness> {
+  const sandbox = await startSandbox({ port: 0, issueAfterSeconds: 3600, ...options });
+  const journalDir = fs.mkdtempSync(path.join(os.tmpdir(), "certreseller-journal-"));
+  const lines: string[] = [];
+  const settings = { apiKey: sandbox.accounts[0]!.apiKey, baseUrl: sandbox.url, journalDir };
+  const makeCtx = (now?: () => Date) =>
+    createContext({ type: "Order", settings, sink: (level, line) => lines.push(`${level}: ${line}`), now });
+  const ctx = makeCtx();
+  const mgmt = async (method: string, route: string, body?: unknown) => {
+    const res = await fetch(`${sandbox.managementUrl}${route}`, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as any;
+    if (!res.ok) throw new Error(`management ${method} ${route}: ${res.status} ${JSON.stringify(json)}`);
+    return json && typeof json === "object" && "data" in json && "code" in json ? json.data : json;
+  };
+  let resources = 0;
+  const plan = async (raw: Record<string, unknown>) => {
+    // Each planned resource gets its own name, hence its own journal entry.
+    const journalKey = `proj/dev/site-${++resources}`;
+    const result = await handlers.check!(ctx, {} as OrderInputs, { journalKey, ...raw } as unknown as OrderInputs);
+    if (result.failures && result.failures.length > 0) throw new Error(`unexpected check failures: ${JSON.stringify(result.failures)}`);
+    return { ...result.inputs!, __provider: PROVIDER_TEXT } as OrderInputs;
+  };
+  return {
+    sandbox,
+    ctx,
+    journalDir,
+    lines,
+    ctxAt: (now) => makeCtx(() => now),
+    mgmt,
+    plan,
+    async buy(raw) {
+      const inputs = await plan(raw);
+      const { id, outs } = await handlers.create(ctx, inputs);
+      return { id, outs: outs as OrderState, inputs };
+    },
+    async operations() {
+      const log = (await mgmt("GET", "/requests")) as { operation: string }[];
+      return log.map((entry) => entry.operation);
+    },
+    async stop() {
+      await closeClients();
+      await sandbox.stop();
+      fs.rmSync(journalDir, { recursive: true, force: true });
+    },
+  };
+}
