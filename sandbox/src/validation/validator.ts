@@ -37,30 +37,39 @@ export function createRealValidator(opts: RealValidatorOptions = {}): RealValida
     }
   }
 
+  const check = async (rec: DcvRecordToCheck): Promise<CheckResult> => {
+    switch (rec.method) {
+      case "dns":
+      case "cname": {
+        if (rec.value === undefined || rec.value === "") return { verified: false, detail: `the ${rec.method} record for ${rec.domain} has no value to look for` };
+        const name = recordName(rec.domain, rec.label);
+        const type = rec.recordType ?? (rec.method === "dns" ? "TXT" : "CNAME");
+        return type === "TXT" ? checkTxt(resolver, name, rec.value) : checkCname(resolver, name, rec.value);
+      }
+      case "file":
+      case "https": {
+        if (rec.content === undefined) return { verified: false, detail: `the ${rec.method} record for ${rec.domain} has no content to compare` };
+        const scheme = rec.method === "https" ? "https" : "http";
+        const link = rec.link ?? `${scheme}://${rec.domain.replace(/^\*\./, "")}/.well-known/pki-validation/${rec.label ?? ""}`;
+        return checkFile(link, rec.content, { hostOverrides, timeoutMs });
+      }
+      case "email":
+        return {
+          verified: false,
+          detail: `e-mail validation for ${rec.domain} is never verified automatically; force issuance through the management API (POST /management/orders/:orderNo/issue)`,
+        };
+      default:
+        return { verified: false, detail: `unknown validation method ${JSON.stringify((rec as { method: unknown }).method)}` };
+    }
+  };
   return {
-    async check(rec: DcvRecordToCheck): Promise<CheckResult> {
-      switch (rec.method) {
-        case "dns":
-        case "cname": {
-          if (rec.value === undefined || rec.value === "") return { verified: false, detail: `the ${rec.method} record for ${rec.domain} has no value to look for` };
-          const name = recordName(rec.domain, rec.label);
-          const type = rec.recordType ?? (rec.method === "dns" ? "TXT" : "CNAME");
-          return type === "TXT" ? checkTxt(resolver, name, rec.value) : checkCname(resolver, name, rec.value);
-        }
-        case "file":
-        case "https": {
-          if (rec.content === undefined) return { verified: false, detail: `the ${rec.method} record for ${rec.domain} has no content to compare` };
-          const scheme = rec.method === "https" ? "https" : "http";
-          const link = rec.link ?? `${scheme}://${rec.domain.replace(/^\*\./, "")}/.well-known/pki-validation/${rec.label ?? ""}`;
-          return checkFile(link, rec.content, { hostOverrides, timeoutMs });
-        }
-        case "email":
-          return {
-            verified: false,
-            detail: `e-mail validation for ${rec.domain} is never verified automatically; force issuance through the management API (POST /management/orders/:orderNo/issue)`,
-          };
-        default:
-          return { verified: false, detail: `unknown validation method ${JSON.stringify((rec as { method: unknown }).method)}` };
+    async check(rec) {
+      try {
+        return await check(rec);
+      } catch (error) {
+        // A record malformed in a way no branch foresaw is still just a failed check.
+        const reason = error instanceof Error ? error.message : String(error);
+        return { verified: false, detail: `checking the ${String(rec?.method)} record for ${String(rec?.domain)} failed: ${reason}` };
       }
     },
   };

@@ -128,6 +128,12 @@ describe("email and bad input", () => {
     expect(() => createRealValidator({ hostOverrides: { "example.com": "127.0.0.1:http" } })).toThrow('hostOverrides["example.com"]: port "http" must be 1-65535');
   });
 
+  it("turns a malformed record into a failed check, not an exception", async () => {
+    const result = await validator().check({ domain: 42, method: "dns", recordType: "TXT", label: "_x", value: "v" } as unknown as DcvRecordToCheck);
+    expect(result.verified).toBe(false);
+    expect(result.detail).toMatch(/^checking the dns record for 42 failed: /);
+  });
+
   it("does not verify a link that is not http(s)", async () => {
     const result = await validator().check(file({ link: "ftp://example.com/x.txt" }));
     expect(result).toEqual({ verified: false, detail: "ftp://example.com/x.txt is not http(s); file validation fetches over HTTP or HTTPS only" });
