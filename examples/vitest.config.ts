@@ -6,5 +6,13 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    server: {
+      deps: {
+        // pulumi-certreseller resolves through a workspace symlink to sdk/dist,
+        // outside node_modules: load it natively (as a user's program does) so
+        // it shares the one native @pulumi/pulumi whose mocks the tests install.
+        external: [/\/sdk\/dist\//, /node_modules/],
+      },
+    },
   },
 });

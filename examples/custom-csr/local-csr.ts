@@ -7,6 +7,7 @@
  * Pulumi serializes the provider below into state, so its methods capture
  * nothing and load their modules with `require` when they run.
  */
+import type { webcrypto as WebCrypto } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 
 /** Key algorithms this resource generates, named like the Order's `keySpec`. */
@@ -70,7 +71,7 @@ export const localCsrProvider = {
       ? { name: "RSASSA-PKCS1-v1_5", modulusLength: Number(rsaBits), publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" }
       : { name: "ECDSA", namedCurve: inputs.keySpec === "p-384" ? "P-384" : "P-256" };
     const signing = rsaBits ? algorithm : { name: "ECDSA", hash: inputs.keySpec === "p-384" ? "SHA-384" : "SHA-256" };
-    const keys = (await subtle.generateKey(algorithm, true, ["sign", "verify"])) as CryptoKeyPair;
+    const keys = (await subtle.generateKey(algorithm, true, ["sign", "verify"])) as WebCrypto.CryptoKeyPair;
     const escape = (v: string) => v.replace(/([,+"\\<>;=])/g, "\\$1");
     const subject = [`CN=${escape(inputs.commonName)}`, ...(inputs.organization ? [`O=${escape(inputs.organization)}`] : [])].join(", ");
     const csr = await x509.Pkcs10CertificateRequestGenerator.create(
@@ -80,7 +81,7 @@ export const localCsrProvider = {
         signingAlgorithm: signing,
         extensions: [new x509.SubjectAlternativeNameExtension(inputs.dnsNames.map((value) => ({ type: "dns" as const, value })))],
       },
-      webcrypto as unknown as Crypto,
+      webcrypto as unknown as WebCrypto.Crypto,
     );
     const pem = (label: string, der: ArrayBuffer) =>
       `-----BEGIN ${label}-----\n${Buffer.from(der).toString("base64").replace(/.{1,64}/g, "$&\n")}-----END ${label}-----\n`;

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { byType, installMocks, settle, tokenFor, TYPES, type Registration } from "./mocks";
+import { cloudflareDns, cloudflareDnsSettings } from "../cloudflare-dns/program";
 
 const domains = ["example.com", "www.example.com", "api.example.com"];
 let regs: Registration[];
@@ -12,7 +13,6 @@ beforeAll(async () => {
       "cloudflare-dns:domains": JSON.stringify(domains),
     },
   });
-  const { cloudflareDns } = await import("../cloudflare-dns/program");
   out = await settle(cloudflareDns());
 });
 
@@ -52,7 +52,6 @@ describe("cloudflare-dns graph", () => {
   });
 
   it("refuses a configuration without domains with a message naming the key", async () => {
-    const { cloudflareDnsSettings } = await import("../cloudflare-dns/program");
     expect(() => cloudflareDnsSettings({ domains: [] })).toThrow(/cloudflare-dns:domains/);
   });
 });

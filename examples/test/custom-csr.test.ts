@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
 import { byType, installMocks, settle, TYPES, type Registration } from "./mocks";
+import { customCsr } from "../custom-csr/program";
 
 let regs: Registration[];
 let out: Record<string, unknown>;
@@ -8,7 +9,6 @@ let keyIsSecret: boolean;
 
 beforeAll(async () => {
   regs = await installMocks({ config: { "certreseller:baseUrl": "http://127.0.0.1:9" } });
-  const { customCsr } = await import("../custom-csr/program");
   const outputs = customCsr({ domains: ["csr.example.com", "www.csr.example.com"], keySpec: "p-384" });
   keyIsSecret = await pulumi.isSecret(outputs.privateKeyPem);
   out = await settle(outputs);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { byType, installMocks, settle, tokenFor, TYPES, type Registration } from "./mocks";
+import { fileValidation } from "../file-validation/program";
 
 const domains = ["files.example.com", "www.files.example.com"];
 let regs: Registration[];
@@ -7,7 +8,6 @@ let out: Record<string, unknown>;
 
 beforeAll(async () => {
   regs = await installMocks({ config: { "sandbox:managementUrl": "http://127.0.0.1:9/management" } });
-  const { fileValidation } = await import("../file-validation/program");
   out = await settle(fileValidation({ domains, webRoot: "/srv/www" }));
 });
 

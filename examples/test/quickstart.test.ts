@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
 import { byType, installMocks, settle, tokenFor, TYPES, type Registration } from "./mocks";
+import { quickstart } from "../quickstart/program";
 
 let regs: Registration[];
 let out: Record<string, unknown>;
@@ -8,7 +9,6 @@ let secretKey: boolean;
 
 beforeAll(async () => {
   regs = await installMocks({ config: { "certreseller:baseUrl": "http://127.0.0.1:8443/" } });
-  const { quickstart } = await import("../quickstart/program");
   const outputs = quickstart();
   secretKey = await pulumi.isSecret(outputs.privateKeyPem);
   out = await settle(outputs);

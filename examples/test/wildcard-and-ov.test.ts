@@ -1,17 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { byType, installMocks, settle, tokenFor, TYPES, type Registration } from "./mocks";
+import { EXAMPLE_COMPANY, wildcardAndOv } from "../wildcard-and-ov/program";
 
 let regs: Registration[];
 
 beforeAll(async () => {
   regs = await installMocks({ config: { "certreseller:baseUrl": "http://127.0.0.1:9" } });
-  const { wildcardAndOv } = await import("../wildcard-and-ov/program");
   await settle(wildcardAndOv());
 });
 
 describe("wildcard-and-ov graph", () => {
   it("orders the OV flex product with plain names, wildcards and the company", async () => {
-    const { EXAMPLE_COMPANY } = await import("../wildcard-and-ov/program");
     const [order] = byType(regs, TYPES.order);
     expect(order!.inputs).toMatchObject({
       productCode: "sandbox-ov-flex",
