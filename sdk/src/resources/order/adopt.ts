@@ -32,6 +32,16 @@ export async function adoptOrder(api: PartnerApi, inputs: OrderInputs, orderNo: 
   const declared = sorted([inputs.domain, ...inputs.sanDomains, ...inputs.wildcardDomains].map(baseName));
   let actual: string[];
   let status;
+  if (stored.records.length === 0 && (stored.certStatus === CertStatus.AwaitingSubmission || stored.certStatus === CertStatus.IssuanceFailed)) {
+    // Before submission the API lists no names at all; submitting is what
+    // create does next anyway, and its answer carries one record per name.
+    try {
+      const signed = await api.applySign({ orderNo });
+      stored = { ...stored, certStatus: signed.certStatus, requestId: signed.requestId, records: signed.records };
+    } catch (error) {
+      throw new AdoptionError(`cannot adopt order ${orderNo}: submitting it to read its names failed (${describe(error)})`, { cause: error });
+    }
+  }
   if (stored.records.length > 0) {
     actual = sorted(stored.records.map((r) => baseName(r.domain.toLowerCase())));
   } else {

@@ -1,0 +1,189 @@
+import * as fs from "node:fs";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PartnerClient } from "../../src/client/index.js";
+import { PurchaseJournal } from "../../src/journal/index.js";
+import { PartialFailureError } from "../../src/provider/index.js";
+import { handlers } from "../../src/resources/order/handlers.js";
+import type { OrderInputs, OrderState } from "../../src/resources/order/types.js";
+import { PROVIDER_TEXT, startHarness, type Harness } from "./harness.js";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => h?.stop());
+beforeEach(async () => {
+  await h.mgmt("DELETE", "/faults");
+  await h.mgmt("DELETE", "/requests");
+  h.lines.length = 0;
+});
+
+async function ordersFor(domain: string): Promise<{ orderNo: string; certificates: { requestId: string | null }[] }[]> {
+  const all = (await h.mgmt("GET", "/orders")) as { orderNo: string; domains: string[]; certificates: { requestId: string | null }[] }[];
+  return all.filter((o) => o.domains[0] === domain);
+}
+const count = (ops: string[], op: string) => ops.filter((o) => o === op).length;
+
+describe("a failure after CreateOrder keeps the order and resumes it", () => {
+  it("ApplySign fails: partial-failure error with __provider; update resumes without a second purchase", async () => {
+    await h.mgmt("PUT", "/faults", { ApplySign: { errorRate: 1, errorCode: 500, times: 1 } });
+    const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "partial.example.com" });
+    const error = await handlers.create(h.ctx, inputs).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(PartialFailureError);
+    const partial = error as PartialFailureError;
+    expect(partial.id).toMatch(/^CERT/);
+    expect(partial.properties.__provider).toBe(PROVIDER_TEXT);
+    expect(partial.properties.orderNo).toBe(partial.id);
+    expect(partial.properties.requestId).toBeNull();
+    expect(partial.reasons[0]).toMatch(/is bought \(100.00 charged\) but ApplySign failed .*does NOT buy again/);
+
+    // Next `up`: the engine calls diff then update (never create).
+    const olds = partial.properties as unknown as OrderState;
+    const diff = await handlers.diff!(h.ctx, partial.id, olds, inputs);
+    expect(diff.changes).toBe(false);
+    const { outs } = await handlers.update!(h.ctx, partial.id, olds, inputs);
+    expect(outs?.requestId).toMatch(/^SIG-/);
+    expect(outs?.certStatus).toBe(2);
+    expect(outs?.price?.total).toBe("100.00");
+    const ops = await h.operations();
+    expect(count(ops, "CreateOrder")).toBe(1);
+    expect(count(ops, "ApplySign")).toBe(2);
+    expect(await ordersFor("partial.example.com")).toHaveLength(1);
+  });
+
+  it("ApplySign's answer lost after it went through: the resume sees it via GetRecord and does not submit again", async () => {
+    await h.mgmt("PUT", "/faults", { ApplySign: { commitThenFail: "drop", times: 1 } });
+    const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "dropped.example.com" });
+    const partial = (await handlers.create(h.ctx, inputs).catch((e: unknown) => e)) as PartialFailureError;
+    expect(partial).toBeInstanceOf(PartialFailureError);
+    const { outs } = await handlers.update!(h.ctx, partial.id, partial.properties as unknown as OrderState, inputs);
+    expect(outs?.requestId).toMatch(/^SIG-/);
+    expect(count(await h.operations(), "ApplySign")).toBe(1);
+  });
+});
+
+describe("CreateOrder whose answer is lost", () => {
+  it("fails loudly, is not retried, and a rerun neither buys again nor guesses", async () => {
+    await h.mgmt("PUT", "/faults", { CreateOrder: { commitThenFail: "500", times: 1 } });
+    const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "lost.example.com" });
+    const first = (await handlers.create(h.ctx, inputs).catch((e: unknown) => e)) as Error;
+    expect(first.message).toMatch(/a CreateOrder for lost.example.com \(sandbox-dv-single\) was sent at .* Your account MAY have been charged\. Not retrying/);
+    expect(first.message).toMatch(/set `adoptOrderNo: "<its order number>"`/);
+    const journal = new PurchaseJournal(h.journalDir);
+    expect(first.message).toContain(journal.fileFor(inputs.journalKey));
+    expect(count(await h.operations(), "CreateOrder")).toBe(1);
+    const bought = await ordersFor("lost.example.com");
+    expect(bought).toHaveLength(1); // the sandbox did charge
+
+    // The CLI runs create again (pending create): it must stop, not buy.
+    await h.mgmt("DELETE", "/requests");
+    const second = (await handlers.create(h.ctx, inputs).catch((e: unknown) => e)) as Error;
+    expect(second.message).toMatch(/MAY have been charged/);
+    expect(count(await h.operations(), "CreateOrder")).toBe(0);
+
+    // The user checks the account and adopts the order: nothing bought, journal cleared.
+    const { id, outs } = await handlers.create(h.ctx, { ...inputs, adoptOrderNo: bought[0]!.orderNo });
+    expect(id).toBe(bought[0]!.orderNo);
+    expect(outs.adopted).toBe(true);
+    expect(outs.requestId).toMatch(/^SIG-/);
+    expect(journal.read(inputs.journalKey)).toBeUndefined();
+    expect(await ordersFor("lost.example.com")).toHaveLength(1);
+  });
+
+  it("when nothing was bought, deleting the named journal entry lets the next run buy", async () => {
+    await h.mgmt("PUT", "/faults", { CreateOrder: { reset: true, times: 1 } });
+    const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "reset.example.com" });
+    const error = (await handlers.create(h.ctx, inputs).catch((e: unknown) => e)) as Error;
+    expect(error.message).toMatch(/MAY have been charged/);
+    expect(await ordersFor("reset.example.com")).toHaveLength(0);
+    fs.rmSync(new PurchaseJournal(h.journalDir).fileFor(inputs.journalKey));
+    const { outs } = await handlers.create(h.ctx, inputs);
+    expect(outs.orderNo).toMatch(/^CERT/);
+    expect(await ordersFor("reset.example.com")).toHaveLength(1);
+  });
+
+  it("a refused CreateOrder says nothing was bought and leaves no journal entry", async () => {
+    await h.mgmt("PUT", "/faults", { CreateOrder: { errorRate: 1, errorCode: 400, times: 1 } });
+    const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "refused.example.com" });
+    const error = (await handlers.create(h.ctx, inputs).catch((e: unknown) => e)) as Error;
+    expect(error.message).toMatch(/CreateOrder was refused, nothing was bought: CreateOrder invalid_request 400/);
+    expect(new PurchaseJournal(h.journalDir).read(inputs.journalKey)).toBeUndefined();
+    await handlers.create(h.ctx, inputs);
+    expect(await ordersFor("refused.example.com")).toHaveLength(1);
+  });
+});
+
+describe("purchase journal", () => {
+  it("a create killed after CreateOrder answered is resumed from the journal, and the entry goes once the engine holds the order", async () => {
+    const inputs = await h.plan({ productCode: "sandbox-dv-multi", domain: "killed.example.com", sanDomains: ["www.killed.example.com"] });
+    // What the killed run did before dying: intent, CreateOrder, order number.
+    const journal = new PurchaseJournal(h.journalDir);
+    journal.recordIntent({ key: inputs.journalKey, domain: inputs.domain, productCode: inputs.productCode, names: [inputs.domain, ...inputs.sanDomains].sort() });
+    const created = await h.ctx.api().createOrder({ productCode: inputs.productCode, domain: inputs.domain, sanDomains: inputs.sanDomains });
+    journal.recordOrder(inputs.journalKey, created.orderNo, JSON.parse(JSON.stringify(created)));
+    await h.mgmt("DELETE", "/requests");
+
+    const { id, outs } = await handlers.create(h.ctx, inputs);
+    expect(id).toBe(created.orderNo);
+    expect(outs.price?.total).toBe("120.00");
+    expect(count(await h.operations(), "CreateOrder")).toBe(0);
+    expect(h.lines.join("\n")).toMatch(new RegExp(`resuming order ${created.orderNo} bought by an interrupted run`));
+    // create returned, but the engine may not have written state yet: the entry stays.
+    expect(journal.read(inputs.journalKey)?.orderNo).toBe(created.orderNo);
+    await handlers.diff!(h.ctx, id, outs, inputs);
+    expect(journal.read(inputs.journalKey)).toBeUndefined();
+  });
+
+  it("refuses to resume a journal order bought for other names", async () => {
+    const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "changed.example.com" });
+    const journal = new PurchaseJournal(h.journalDir);
+    journal.recordIntent({ key: inputs.journalKey, domain: "before.example.com", productCode: inputs.productCode, names: ["before.example.com"] });
+    journal.recordOrder(inputs.journalKey, "CERT-OLD", {});
+    const error = (await handlers.create(h.ctx, inputs).catch((e: unknown) => e)) as Error;
+    expect(error.message).toMatch(/holds order CERT-OLD .* for before.example.com .* now declares changed.example.com/);
+    expect(count(await h.operations(), "CreateOrder")).toBe(0);
+  });
+
+  it("entries are written atomically with private permissions", async () => {
+    const journal = new PurchaseJournal(h.journalDir);
+    journal.recordIntent({ key: "p/s/perm", domain: "a.example.com", productCode: "x", names: ["a.example.com"] });
+    expect(fs.statSync(journal.fileFor("p/s/perm")).mode & 0o777).toBe(0o600);
+    expect(fs.readdirSync(h.journalDir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    journal.clear("p/s/perm");
+    expect(journal.read("p/s/perm")).toBeUndefined();
+  });
+});
+
+describe("adoption", () => {
+  it("adopts an existing order of the account, verifying its names, without buying", async () => {
+    const { id } = await h.buy({ productCode: "sandbox-dv-multi", domain: "adopt.example.com", sanDomains: ["www.adopt.example.com"] });
+    await h.mgmt("DELETE", "/requests");
+    const inputs = await h.plan({ productCode: "sandbox-dv-multi", domain: "adopt.example.com", sanDomains: ["www.adopt.example.com"], adoptOrderNo: id });
+    const { outs } = await handlers.create(h.ctx, inputs);
+    expect(outs.orderNo).toBe(id);
+    expect(outs.adopted).toBe(true);
+    expect(outs.price).toBeUndefined();
+    expect(count(await h.operations(), "CreateOrder")).toBe(0);
+    // The adopted resource then previews as no change.
+    expect(await handlers.diff!(h.ctx, id, outs, inputs)).toEqual({ changes: false });
+  });
+
+  it("refuses an order whose names differ", async () => {
+    const { id } = await h.buy({ productCode: "sandbox-dv-single", domain: "mine.example.com" });
+    const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "other.example.com", adoptOrderNo: id });
+    await expect(handlers.create(h.ctx, inputs)).rejects.toThrow(/cannot adopt order .*: it covers mine.example.com but this Order declares other.example.com/);
+  });
+
+  it("refuses an order of another account (404) and one that does not exist", async () => {
+    const otherAccount = new PartnerClient({ baseUrl: h.sandbox.url, apiKey: h.sandbox.accounts[1]!.apiKey });
+    const theirs = await otherAccount.createOrder({ productCode: "sandbox-dv-single", domain: "theirs.example.com" });
+    await otherAccount.close();
+    const stolen = await h.plan({ productCode: "sandbox-dv-single", domain: "theirs.example.com", adoptOrderNo: theirs.orderNo });
+    await expect(handlers.create(h.ctx, stolen)).rejects.toThrow(new RegExp(`cannot adopt order ${theirs.orderNo}: it does not exist or belongs to another account`));
+    const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "ghost.example.com", adoptOrderNo: "CERT209901010000000000" });
+    await expect(handlers.create(h.ctx, inputs)).rejects.toThrow(/cannot adopt order CERT209901010000000000: it does not exist or belongs to another account/);
+  });
+});
