@@ -118,9 +118,14 @@ export class PartnerApiError extends Error {
     this.attempts = init.attempts ?? 1;
   }
 
-  /** A copy that records how many attempts were made. @example err.withAttempts(3).attempts === 3 */
-  withAttempts(attempts: number): PartnerApiError {
-    const copy = new PartnerApiError(this.message, { ...this.init(), attempts });
+  /**
+   * A copy that records how many attempts were made, and whether any of them
+   * may have reached the server (an earlier attempt may have, even when the
+   * last one provably did not).
+   * @example err.withAttempts(3, true).attempts === 3
+   */
+  withAttempts(attempts: number, anyReachedServer = this.mayHaveReachedServer): PartnerApiError {
+    const copy = new PartnerApiError(this.message, { ...this.init(), attempts, mayHaveReachedServer: this.mayHaveReachedServer || anyReachedServer });
     copy.stack = this.stack;
     return copy;
   }

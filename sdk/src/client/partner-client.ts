@@ -273,12 +273,14 @@ export class PartnerClient implements PartnerApi {
     const timeoutMs = options.timeoutMs === undefined ? this.#timeoutMs : positiveMs("timeoutMs", options.timeoutMs);
     const spec = OPERATIONS[operation];
     const started = performance.now();
+    // Whether any earlier attempt of this call may have reached the server.
+    let reached = false;
     for (let attempt = 1; ; attempt++) {
       if (this.#closed || signal.aborted) {
         throw new PartnerApiError(`${operation}: ${this.#closed ? "the client is closed" : "the call was aborted"} before sending`, {
           kind: "aborted",
           operation,
-          mayHaveReachedServer: attempt > 1,
+          mayHaveReachedServer: reached,
           attempts: attempt - 1,
           cause: this.#redactor.error(signal.reason),
         });
@@ -290,10 +292,15 @@ export class PartnerClient implements PartnerApi {
         if (!(caught instanceof PartnerApiError)) throw caught;
         error = caught;
       }
+      reached ||= error.mayHaveReachedServer;
       const elapsedMs = performance.now() - started;
       // The money-safety rule (no retry of a state-changing call that may have reached the server) lives in nextRetryDelay.
       const delayMs = nextRetryDelay(this.#retry, { error, attempt, elapsedMs, changesState: spec.changesState });
-      if (delayMs === undefined) throw attempt > 1 ? error.withAttempts(attempt) : error;
+      if (delayMs === undefined) {
+        if (attempt === 1) throw error;
+        this.#logger?.warn?.(`${operation}: giving up after ${attempt} attempts (${describe(error)})`);
+        throw error.withAttempts(attempt, reached);
+      }
       this.#logger?.debug?.(`${operation}: attempt ${attempt} failed (${describe(error)}); retrying in ${delayMs} ms`);
       this.#onRetry?.({ operation, attempt, delayMs, error });
       try {
@@ -302,7 +309,7 @@ export class PartnerClient implements PartnerApi {
         throw new PartnerApiError(`${operation}: the call was aborted while waiting to retry (${describe(error)})`, {
           kind: "aborted",
           operation,
-          mayHaveReachedServer: error.mayHaveReachedServer,
+          mayHaveReachedServer: reached,
           attempts: attempt,
           cause: error,
         });
@@ -328,7 +335,7 @@ export class PartnerClient implements PartnerApi {
       response = await this.#transport.post({ url, headers, body, timeoutMs, signal });
     } catch (caught) {
       if (!(caught instanceof TransportError)) throw caught;
-      throw new PartnerApiError(this.#redactor.text(`${operation}: ${caught.message}`), {
+      throw new PartnerApiError(this.#redactor.text(`${operation}: ${caught.message} (${url.origin})`), {
         kind: caught.kind,
         operation,
         mayHaveReachedServer: caught.mayHaveReachedServer,

@@ -58,7 +58,10 @@ export class Transport {
   readonly #agent: Agent;
 
   constructor(connectTimeoutMs: number) {
-    this.#agent = new Agent({ keepAliveTimeout: 10_000, connect: { timeout: connectTimeoutMs } });
+    // undici's default idle keep-alive (4 s, shortened by the server's Keep-Alive hint) stays
+    // below common server idle timeouts: a request written to a socket the server is closing
+    // fails as "may have reached the server", which for CreateOrder is a false alarm to avoid.
+    this.#agent = new Agent({ connect: { timeout: connectTimeoutMs } });
   }
 
   /** Sends one POST and reads the whole answer, or rejects with a {@link TransportError}. */

@@ -75,7 +75,8 @@ describe("timeout and cancellation", () => {
     const pending = failure(c.getUserData());
     setTimeout(() => controller.abort(), 150);
     const started = performance.now();
-    expect(await pending).toMatchObject({ kind: "aborted" });
+    // The 503 attempt did reach the server: the abort error must say so.
+    expect(await pending).toMatchObject({ kind: "aborted", mayHaveReachedServer: true, attempts: 1 });
     expect(performance.now() - started).toBeLessThan(1_500);
   });
 });
@@ -109,8 +110,10 @@ describe("retries of read-only operations", () => {
 
   it("bounded by maxAttempts: the last error is surfaced with the attempt count", async () => {
     server.answer(apiError(500, "down"));
-    const error = await failure(client().downloadCertificate({ orderNo: "CERT1" }));
+    const warnings: string[] = [];
+    const error = await failure(client({ logger: { warn: (m) => warnings.push(m) } }).downloadCertificate({ orderNo: "CERT1" }));
     expect(error).toMatchObject({ kind: "server", attempts: 4 });
+    expect(warnings).toEqual(["DownloadCertificate: giving up after 4 attempts (server, code 500)"]);
     expect(server.requests).toHaveLength(4);
   });
 
@@ -133,6 +136,7 @@ describe("retries of read-only operations", () => {
     const c = client({ baseUrl: await refusedUrl() });
     const error = await failure(c.getUserData());
     expect(error).toMatchObject({ kind: "network", mayHaveReachedServer: false, attempts: 4 });
+    expect(error.message).toMatch(/ECONNREFUSED.*http:\/\/127\.0\.0\.1:\d+/);
   });
 });
 
