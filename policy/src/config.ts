@@ -186,7 +186,14 @@ export const SCHEMAS: Record<keyof typeof DEFAULTS, PolicyConfigSchema> = {
   },
 };
 
-/** Merges a policy's configured values over its defaults. */
+/**
+ * Merges a policy's configured values over its defaults (unknown keys are ignored).
+ *
+ * @example
+ * ```ts
+ * withDefaults(DEFAULTS.term, { maxMonths: 24 }); // { maxMonths: 24 }
+ * ```
+ */
 export function withDefaults<T extends object>(defaults: T, configured: Partial<T> | undefined): T {
   const merged = { ...defaults };
   for (const [key, value] of Object.entries(configured ?? {})) {

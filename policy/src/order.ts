@@ -56,7 +56,14 @@ function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v.length > 0) : [];
 }
 
-/** Decimal strings ("199.00", what the API sends) and numbers both count. */
+/**
+ * Decimal strings ("199.00", what the API sends) and numbers both count.
+ *
+ * @example
+ * ```ts
+ * parseMoney("199.00"); // 199
+ * ```
+ */
 export function parseMoney(value: unknown): number | undefined {
   if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
   if (typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
@@ -111,7 +118,14 @@ export function readOrder(props: OrderProps): OrderFacts {
   };
 }
 
-/** True for `*.example.com`-style names. */
+/**
+ * True for `*.example.com`-style names.
+ *
+ * @example
+ * ```ts
+ * isWildcard("*.example.com"); // true
+ * ```
+ */
 export function isWildcard(name: string): boolean {
   return name.startsWith("*.");
 }

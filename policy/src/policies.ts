@@ -70,7 +70,14 @@ const production: ResourceValidationPolicy = {
   },
 };
 
-/** Every policy of the `certreseller-guardrails` pack. */
+/**
+ * Every policy of the `certreseller-guardrails` pack.
+ *
+ * @example
+ * ```ts
+ * new PolicyPack("my-guardrails", { policies: [...policies, myOwnPolicy] });
+ * ```
+ */
 export const policies: Policies = [
   orderPolicy("products", "Allows only the configured certificate products and brands.", (o, c) => checkProduct(o, c)),
   orderPolicy("term", "Caps the term (months) an Order may buy.", (o, c) => checkTerm(o, c)),

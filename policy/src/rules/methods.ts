@@ -1,7 +1,15 @@
 import type { MethodsConfig } from "../config";
 import type { OrderFacts } from "../order";
 
-/** Violations of the validation-method allow-list. */
+/**
+ * Violations of the validation-method allow-list.
+ *
+ * @example
+ * ```ts
+ * checkMethod(readOrder({ verificationMethod: "email" }), { allowedMethods: ["dns"], requireExplicitMethod: false });
+ * // ['verificationMethod "email" is not allowed (allowed: dns).']
+ * ```
+ */
 export function checkMethod(order: OrderFacts, config: MethodsConfig): string[] {
   const allowed = config.allowedMethods;
   if (!order.verificationMethod) {

@@ -6,7 +6,14 @@ export interface DeletionGuard {
   protect: boolean;
 }
 
-/** Whether the stack's tags (or the config) mark it as production. */
+/**
+ * Whether the stack's tags (or the config) mark it as production.
+ *
+ * @example
+ * ```ts
+ * isProductionStack(new Map([["environment", "prod"]]), DEFAULTS.production); // true
+ * ```
+ */
 export function isProductionStack(tags: ReadonlyMap<string, string>, config: ProductionConfig): boolean {
   if (config.treatAsProduction) return true;
   const values = config.productionTagValues.map((v) => v.toLowerCase());
@@ -21,6 +28,12 @@ export function isProductionStack(tags: ReadonlyMap<string, string>, config: Pro
  * a paid order (and refunds it only inside the refund window). `protect`
  * blocks that; `retainOnDelete` is invisible to policy packs, hence the
  * exemption list.
+ *
+ * @example
+ * ```ts
+ * checkProductionGuard({ name: "site", protect: false }, new Map([["env", "production"]]), DEFAULTS.production);
+ * // ['Order "site" in a production stack can be deleted, ...']
+ * ```
  */
 export function checkProductionGuard(
   resource: DeletionGuard,
