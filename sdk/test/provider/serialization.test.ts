@@ -39,7 +39,7 @@ describe("lazyProvider serialization", () => {
   it("loads and configures from a project where only pulumi-certreseller is installed", async () => {
     const text = await serialize(lazyProvider("resources/order/handlers.js"));
     fs.writeFileSync(path.join(consumer, "provider.js"), text);
-    const out = runNodeIn(
+    const out = await runNodeIn(
       consumer,
       `const provider = require("./provider.js").handler();
        provider.configure({ config: { get: () => undefined } })
@@ -52,7 +52,7 @@ describe("lazyProvider serialization", () => {
   it("refuses a handler path outside dist", async () => {
     const text = await serialize(lazyProvider("../../etc/passwd.js"));
     fs.writeFileSync(path.join(consumer, "bad-provider.js"), text);
-    const out = runNodeIn(
+    const out = await runNodeIn(
       consumer,
       `const provider = require("./bad-provider.js").handler();
        provider.check({}, {}).then(() => console.log("loaded"), (e) => console.log(e.message));`,
