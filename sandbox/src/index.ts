@@ -141,6 +141,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     }
   }
 
+  await store.flush();
+
   const { server, close } = createSandboxServer({ ctx, faults, log, ca });
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
@@ -163,6 +165,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       return { apiKey: r.apiKey as string, username: a.username, balance: r.balance as string, creditLine: r.creditLine as string };
     }),
     config,
-    stop: () => (stopped ??= close().then(() => store.commit())),
+    stop: () => (stopped ??= close().then(() => store.flush())),
   };
 }

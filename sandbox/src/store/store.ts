@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync, openSync, fsyncSync, closeSync, existsSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { open, rename } from "node:fs/promises";
 import { join } from "node:path";
 import { newApiKeyParts } from "../util/ids.js";
 import type { Cents } from "../util/money.js";
@@ -21,9 +22,13 @@ interface PersistedState {
 
 /**
  * All sandbox state: accounts, orders with their certificates, published
- * validation records. In memory, or mirrored to `<dataDir>/state.json` after
- * every change with write-to-temp + fsync + rename, so a crash leaves either
- * the old or the new state, never half of one.
+ * validation records. In memory, or mirrored to `<dataDir>/state.json` with
+ * write-to-temp + fsync + rename, so a crash leaves either the old or the new
+ * state, never half of one.
+ *
+ * Changes are marked with `commit()` and made durable by `flush()`, which the
+ * front end awaits before it answers: concurrent requests share one write
+ * (group commit), and no answer reports a change that a crash could lose.
  */
 export class Store {
   readonly box: SecretBox;
@@ -80,10 +85,33 @@ export class Store {
     this.statusReads = new Map(Object.entries(state.statusReads));
   }
 
-  /** Persists the current state (no-op in memory). Call after every change. */
+  #dirty = false;
+  #writing: Promise<void> | undefined;
+
+  /** Marks the state changed; `flush()` writes it. Call after every change. */
   commit(): void {
-    if (this.#statePath === undefined) return;
-    const state: PersistedState = {
+    if (this.#statePath !== undefined) this.#dirty = true;
+  }
+
+  /** Resolves once every change committed before the call is on disk (no-op in memory). */
+  async flush(): Promise<void> {
+    while (this.#dirty || this.#writing !== undefined) {
+      if (this.#writing !== undefined) {
+        await this.#writing;
+        continue;
+      }
+      this.#dirty = false;
+      this.#writing = this.#write().finally(() => {
+        this.#writing = undefined;
+      });
+      await this.#writing;
+    }
+  }
+
+  async #write(): Promise<void> {
+    const statePath = this.#statePath!;
+    // Serialised synchronously: the snapshot is one consistent instant.
+    const text = JSON.stringify({
       version: STATE_VERSION,
       clockOffsetMs: this.clockOffsetMs,
       nextAccountId: this.#nextAccountId,
@@ -92,16 +120,19 @@ export class Store {
       dnsRecords: this.dnsRecords,
       files: this.files,
       statusReads: Object.fromEntries(this.statusReads),
-    };
-    const tmp = `${this.#statePath}.tmp-${process.pid}`;
-    const fd = openSync(tmp, "w", 0o600);
+    } satisfies PersistedState);
+    const tmp = `${statePath}.tmp-${process.pid}`;
+    const fh = await open(tmp, "w", 0o600);
     try {
-      writeFileSync(fd, JSON.stringify(state));
-      fsyncSync(fd);
+      await fh.writeFile(text);
+      await fh.sync();
+    } catch (err) {
+      this.#dirty = true;
+      throw err;
     } finally {
-      closeSync(fd);
+      await fh.close();
     }
-    renameSync(tmp, this.#statePath);
+    await rename(tmp, statePath);
   }
 
   createAccount(input: { username: string; email?: string; balance: Cents; creditLimit: Cents; now: number }): AccountRecord {

@@ -137,7 +137,11 @@ async function route(deps: ManagementDeps, req: IncomingMessage, res: ServerResp
   const { ctx, faults, log, ca } = deps;
   const { store, clock } = ctx;
   const method = req.method ?? "GET";
-  const ok = (body: unknown, status = 200): void => sendJson(res, status, body);
+  // Answer only once the change is on disk (no-op in memory).
+  const ok = async (body: unknown, status = 200): Promise<void> => {
+    await store.flush();
+    sendJson(res, status, body);
+  };
   const seg = path.split("/").filter(Boolean).map(decodeURIComponent);
   const is = (m: string, ...parts: Array<string | null>): boolean =>
     m === method && parts.length === seg.length && parts.every((p, i) => p === null || p === seg[i]);

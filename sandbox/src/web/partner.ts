@@ -113,6 +113,8 @@ export async function handlePartner(deps: PartnerDeps, req: IncomingMessage, res
     }
 
     const data = await OPERATIONS[op](ctx, { account, body });
+    // Group commit: the answer waits until the change is durable (no-op in memory).
+    await ctx.store.flush();
     if (typeof data.order_no === "string") orderNo = data.order_no;
     if (fault.after === "drop") {
       faultNote = "commit-then-drop";
@@ -124,7 +126,10 @@ export async function handlePartner(deps: PartnerDeps, req: IncomingMessage, res
     }
     finish(200, "ok", data);
   } catch (err) {
-    if (err instanceof ApiError) return finish(err.code, err.message, err.envelopeData());
+    if (err instanceof ApiError) {
+      await ctx.store.flush();
+      return finish(err.code, err.message, err.envelopeData());
+    }
     process.stderr.write(`[certreseller-sandbox] ${requestId} ${opName} internal error: ${(err as Error).stack ?? String(err)}\n`);
     finish(500, `internal server error: ${(err as Error).message}`, null);
   }
