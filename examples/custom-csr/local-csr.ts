@@ -71,17 +71,19 @@ export const localCsrProvider = {
       ? { name: "RSASSA-PKCS1-v1_5", modulusLength: Number(rsaBits), publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" }
       : { name: "ECDSA", namedCurve: inputs.keySpec === "p-384" ? "P-384" : "P-256" };
     const signing = rsaBits ? algorithm : { name: "ECDSA", hash: inputs.keySpec === "p-384" ? "SHA-384" : "SHA-256" };
+    type CreateParams = Parameters<typeof x509.Pkcs10CertificateRequestGenerator.create>;
+    // Node's and the DOM's WebCrypto typings differ in detail (Pulumi's TypeScript runner may load the DOM lib).
     const keys = (await subtle.generateKey(algorithm, true, ["sign", "verify"])) as WebCrypto.CryptoKeyPair;
     const escape = (v: string) => v.replace(/([,+"\\<>;=])/g, "\\$1");
     const subject = [`CN=${escape(inputs.commonName)}`, ...(inputs.organization ? [`O=${escape(inputs.organization)}`] : [])].join(", ");
     const csr = await x509.Pkcs10CertificateRequestGenerator.create(
       {
         name: subject,
-        keys,
+        keys: keys as unknown as CreateParams[0]["keys"],
         signingAlgorithm: signing,
         extensions: [new x509.SubjectAlternativeNameExtension(inputs.dnsNames.map((value) => ({ type: "dns" as const, value })))],
       },
-      webcrypto as unknown as WebCrypto.Crypto,
+      webcrypto as unknown as CreateParams[1],
     );
     const pem = (label: string, der: ArrayBuffer) =>
       `-----BEGIN ${label}-----\n${Buffer.from(der).toString("base64").replace(/.{1,64}/g, "$&\n")}-----END ${label}-----\n`;

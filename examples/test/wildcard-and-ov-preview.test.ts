@@ -23,7 +23,7 @@ const exampleArgs = {
   sanDomains: ["www.example.com"],
   wildcardDomains: ["*.example.com", "*.api.example.com"],
   verificationMethod: "dns",
-  companyInfo: EXAMPLE_COMPANY as Record<string, string>,
+  companyInfo: { ...EXAMPLE_COMPANY } as Record<string, string>,
   journalKey: "examples/test/ov",
 };
 
