@@ -18,7 +18,10 @@ for (const [net, prefix] of [
   ["203.0.113.0", 24], ["224.0.0.0", 3],
 ] as const) NON_PUBLIC.addSubnet(net, prefix, "ipv4");
 for (const [net, prefix] of [
-  ["::", 128], ["::1", 128], ["::ffff:0:0", 96], ["64:ff9b::", 96], ["100::", 64], ["2001:db8::", 32], ["fc00::", 7],
+  // No ::ffff:0:0/96 here: BlockList matches IPv4 addresses against IPv4-mapped
+  // subnets, so that rule would refuse every IPv4 address; mapped addresses are
+  // refused by their textual form below.
+  ["::", 128], ["::1", 128], ["64:ff9b::", 96], ["100::", 64], ["2001:db8::", 32], ["fc00::", 7],
   ["fe80::", 10], ["ff00::", 8],
 ] as const) NON_PUBLIC.addSubnet(net, prefix, "ipv6");
 
@@ -35,7 +38,8 @@ export function classifyName(name: string): { kind: NameKind } | { error: string
   if (name === "") return { error: "is empty" };
   const family = isIP(name);
   if (family !== 0) {
-    return NON_PUBLIC.check(name, family === 4 ? "ipv4" : "ipv6")
+    const mapped = family === 6 && /^::ffff:/i.test(name);
+    return mapped || NON_PUBLIC.check(name, family === 4 ? "ipv4" : "ipv6")
       ? { error: "is not a public IP address (private, loopback and reserved addresses cannot be certified)" }
       : { kind: "ip" };
   }

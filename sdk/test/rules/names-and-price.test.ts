@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import type { Product } from "../../src/client/types.js";
+import { checkDomainType, checkNames, classifyName, fromCents, quote, toCents } from "../../src/rules/index.js";
+
+const product = (over: Partial<Product>): Product => ({
+  productName: "P",
+  productCode: "p",
+  verificationTypeCode: "dv",
+  domainTypeCode: "flex",
+  signatureAlgorithms: [],
+  hashAlgorithms: [],
+  validYears: [{ years: 1, months: 12, price: "150.00", sanPrice: "20.00", wildcardPrice: "300.00" }],
+  basePrice: "150.00",
+  sanPrice: "20.00",
+  wildcardPrice: "300.00",
+  maxSingleDomains: 3,
+  maxWildcards: 2,
+  ...over,
+});
+
+describe("classifyName", () => {
+  it.each([
+    ["example.com", "fqdn"],
+    ["*.example.com", "wildcard"],
+    ["8.8.8.8", "ip"],
+    ["2606:4700:4700::1111", "ip"],
+  ])("%s is %s", (name, kind) => expect(classifyName(name)).toEqual({ kind }));
+  it.each([
+    ["192.168.1.1", /not a public IP/],
+    ["::1", /not a public IP/],
+    ["fd00::1", /not a public IP/],
+    ["::ffff:8.8.8.8", /not a public IP/],
+    ["203.0.113.7", /not a public IP/],
+    ["a.*.example.com", /one leading `\*.` label/],
+    ["-bad.example.com", /invalid label "-bad"/],
+    ["example", /not a fully qualified/],
+    ["example.123", /top-level label/],
+  ])("%s is refused", (name, reason) => expect((classifyName(name) as { error: string }).error).toMatch(reason));
+});
+
+describe("domain types", () => {
+  const names = (domain: string, sanDomains: string[] = [], wildcardDomains: string[] = []) => ({ domain, sanDomains, wildcardDomains });
+  const run = (p: Product, n: ReturnType<typeof names>) => {
+    const { failures, counts } = checkNames(n);
+    return [...failures, ...checkDomainType(p, n, counts)].map((f) => `${f.property}: ${f.reason}`);
+  };
+  it("flex counts the main name against its own kind", () => {
+    expect(run(product({}), names("*.example.com", ["a.example.com", "b.example.com", "c.example.com"], ["*.x.example.com"]))).toEqual([]);
+    expect(run(product({}), names("example.com", ["a.example.com", "b.example.com", "c.example.com"]))).toEqual([
+      expect.stringMatching(/^sanDomains: .*at most 3 domain names in total \(domain included\), got 4/),
+    ]);
+  });
+  it("ip_multi takes only addresses", () => {
+    const ipMulti = product({ domainTypeCode: "ip_multi", maxSingleDomains: 2 });
+    expect(run(ipMulti, names("8.8.8.8", ["1.1.1.1"]))).toEqual([]);
+    expect(run(ipMulti, names("8.8.8.8", ["example.com"]))).toEqual([expect.stringMatching(/^sanDomains: .*only IP addresses are accepted/)]);
+    expect(run(ipMulti, names("8.8.8.8", ["1.1.1.1", "9.9.9.9"]))).toEqual([expect.stringMatching(/at most 2 IP addresses/)]);
+  });
+});
+
+describe("money and quotes", () => {
+  it("converts decimal strings exactly", () => {
+    expect(toCents("199.9")).toBe(19990);
+    expect(toCents("0.07")).toBe(7);
+    expect(toCents(12.5)).toBe(1250);
+    expect(fromCents(19990)).toBe("199.90");
+    expect(fromCents(7)).toBe("0.07");
+    expect(() => toCents("1,5")).toThrow(/not a decimal amount/);
+  });
+  it("a wildcard main name is covered by the base price; extra names are priced per kind", () => {
+    const counts = checkNames({ domain: "*.example.com", sanDomains: ["a.example.com"], wildcardDomains: ["*.b.example.com"] }).counts;
+    expect(quote(product({}), 12, counts)).toEqual({
+      basePrice: "150.00",
+      sanCount: 1,
+      sanPrice: "20.00",
+      wildcardCount: 1,
+      wildcardPrice: "300.00",
+      total: "470.00",
+    });
+    expect(quote(product({}), 24, counts)).toBeUndefined();
+  });
+  it("sums many small amounts without float drift", () => {
+    const p = product({ validYears: [{ years: 1, months: 12, price: "0.10", sanPrice: "0.20", wildcardPrice: "0.00" }], maxSingleDomains: 100 });
+    const sans = Array.from({ length: 9 }, (_, i) => `s${i}.example.com`);
+    expect(quote(p, 12, checkNames({ domain: "example.com", sanDomains: sans, wildcardDomains: [] }).counts)?.total).toBe("1.90");
+  });
+});
