@@ -9,6 +9,13 @@ export interface ProviderSettings {
   readonly baseUrl?: string;
   /** `certreseller:journalDir` or `CERTRESELLER_JOURNAL_DIR`; see {@link defaultJournalDir}. */
   readonly journalDir: string;
+  /**
+   * `CERTRESELLER_NOW` (ISO 8601): the time the provider takes as "now" —
+   * rehearse a renewal (`CERTRESELLER_NOW=2027-11-01 pulumi preview` shows
+   * what a preview on that day would replace), or follow a sandbox whose
+   * clock was advanced. Environment only: it is not a stack setting.
+   */
+  readonly now?: string;
 }
 
 /** Stack config keys and the environment variables that back them. */
@@ -47,6 +54,7 @@ export function readSettings(config: ConfigSource | undefined, env: NodeJS.Proce
     apiKey: pick(SETTING_SOURCES.apiKey),
     baseUrl: pick(SETTING_SOURCES.baseUrl),
     journalDir: pick(SETTING_SOURCES.journalDir) ?? defaultJournalDir(),
+    now: env.CERTRESELLER_NOW || undefined,
   };
 }
 

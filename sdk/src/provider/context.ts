@@ -44,6 +44,17 @@ export function createContext(args: {
     settings,
     api: () => args.api ?? clientFor(settings),
     log: (name) => createLog({ type, name, secrets, sink: args.sink }),
-    now: args.now ?? (() => new Date()),
+    now: args.now ?? clock(settings.now),
   };
+}
+
+function clock(override: string | undefined): () => Date {
+  if (override === undefined) return () => new Date();
+  const fixed = Date.parse(override);
+  if (Number.isNaN(fixed)) {
+    throw new Error(`certreseller: CERTRESELLER_NOW=${JSON.stringify(override)} is not an ISO 8601 date or time (e.g. 2027-11-01T00:00:00Z)`);
+  }
+  // Runs on from the given time rather than standing still, so durations still measure.
+  const offset = fixed - Date.now();
+  return () => new Date(Date.now() + offset);
 }

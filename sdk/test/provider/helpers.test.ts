@@ -71,6 +71,14 @@ describe("settings", () => {
       /certreseller:baseUrl.*CERTRESELLER_BASE_URL/,
     );
   });
+  it("CERTRESELLER_NOW moves the provider's clock (renewal rehearsal) and is checked", () => {
+    const settings = readSettings(undefined, { CERTRESELLER_NOW: "2027-11-01T00:00:00Z" });
+    const now = createContext({ type: "Order", settings }).now();
+    expect(Math.abs(now.getTime() - Date.parse("2027-11-01T00:00:00Z"))).toBeLessThan(5_000);
+    expect(() => createContext({ type: "Order", settings: readSettings(undefined, { CERTRESELLER_NOW: "soon" }) })).toThrow(
+      /CERTRESELLER_NOW="soon" is not an ISO 8601 date/,
+    );
+  });
   it("a context without a key fails only when the API is needed", () => {
     const ctx = createContext({ type: "Order", settings: readSettings(undefined, {}) });
     expect(() => ctx.api()).toThrow(/CERTRESELLER_API_KEY/);
