@@ -3,7 +3,7 @@ import { toMoney } from "../money.js";
 
 // Building blocks for response schemas. Every schema reads the wire
 // (snake_case) and yields the public camelCase shape; unknown fields are
-// tolerated (loose objects) and dropped from the typed result.
+// tolerated and dropped from the typed result.
 
 type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
 
@@ -15,22 +15,22 @@ function camelCase(key: string): string {
 }
 
 /**
- * A loose object schema over wire (snake_case) keys whose output carries the
- * same fields in camelCase. Absent optional fields stay absent.
+ * An object schema over wire (snake_case) keys whose output carries the same
+ * fields in camelCase. Unknown fields are accepted and left out of the
+ * result; absent optional fields stay absent.
  */
 export function wireObject<Shape extends z.ZodRawShape>(shape: Shape) {
   const keys = Object.keys(shape).map((wire) => [wire, camelCase(wire)] as const);
-  return z
-    .object(shape)
-    .loose()
-    .transform((input) => {
-      const out: Record<string, unknown> = {};
-      for (const [wire, camel] of keys) {
-        const value = (input as Record<string, unknown>)[wire];
-        if (value !== undefined) out[camel] = value;
-      }
-      return out as Camelized<z.output<z.ZodObject<Shape>>>;
-    });
+  // A plain (stripping) object: unknown fields are tolerated and dropped, which is
+  // what the transform does anyway, and it keeps zod on its fast path.
+  return z.object(shape).transform((input) => {
+    const out: Record<string, unknown> = {};
+    for (const [wire, camel] of keys) {
+      const value = (input as Record<string, unknown>)[wire];
+      if (value !== undefined) out[camel] = value;
+    }
+    return out as Camelized<z.output<z.ZodObject<Shape>>>;
+  });
 }
 
 /** A documented-nullable field: `null` or absent both read as `null`. */
