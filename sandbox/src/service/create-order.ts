@@ -266,8 +266,11 @@ export async function createOrder(ctx: ServiceContext, { account, body }: Operat
   // From here on nothing awaits: the funds check, the charge and the order record happen atomically.
   charge(account, paymentMethod, price.total);
   const now = ctx.clock.nowMs();
+  let orderNo = newOrderNo(new Date(now));
+  // The sequence in an order number is per process; a restarted sandbox could meet an old one.
+  while (ctx.store.orders.has(orderNo)) orderNo = newOrderNo(new Date(now));
   const order: OrderRecord = {
-    orderNo: newOrderNo(new Date(now)),
+    orderNo,
     accountId: account.id,
     productId: product.id,
     productCode: product.code,

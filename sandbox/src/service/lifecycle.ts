@@ -36,7 +36,9 @@ export async function refreshOrder(ctx: ServiceContext, order: OrderRecord): Pro
   startDueInstallment(ctx, order);
   const cert = currentCert(order);
   if (cert.status !== 2) return;
-  if (await evaluateValidation(ctx, order, cert)) await issueCertificate(ctx, order, cert);
+  const validated = await evaluateValidation(ctx, order, cert);
+  // Real checks await the network: the certificate may have been cancelled or failed meanwhile.
+  if (validated && cert.status === 2 && currentCert(order) === cert) await issueCertificate(ctx, order, cert);
 }
 
 function startDueInstallment(ctx: ServiceContext, order: OrderRecord): void {
@@ -56,29 +58,30 @@ function startDueInstallment(ctx: ServiceContext, order: OrderRecord): void {
 async function evaluateValidation(ctx: ServiceContext, order: OrderRecord, cert: CertificateRecord): Promise<boolean> {
   const { validation, issueAfterSeconds } = ctx.config;
   const timerDone = cert.submittedAt !== null && ctx.clock.nowMs() >= cert.submittedAt + issueAfterSeconds * 1000;
-  let changed = false;
-  for (const rec of cert.records) {
-    if (rec.verified) continue;
-    let ok: boolean;
+  const checkOne = async (rec: (typeof cert.records)[number]): Promise<boolean> => {
     // E-mail approval has nothing to publish: the approver "clicks" once the auto timer has run.
-    if (validation === "auto" || rec.method === "email") ok = timerDone;
-    else if (validation === "published") ok = isPublished(rec, ctx.store.dnsRecords, ctx.store.files);
-    else {
-      if (ctx.realValidator === undefined) throw new ApiError(500, "validation mode real has no validator configured");
-      const res = await ctx.realValidator.check({
-        domain: rec.domain, method: rec.method, recordType: rec.record_type, label: rec.label,
-        ...(rec.value === undefined ? {} : { value: rec.value }),
-        ...(rec.link === undefined ? {} : { link: rec.link }),
-        ...(rec.content === undefined ? {} : { content: rec.content }),
-      });
-      ok = res.verified;
-      if (!ok) cert.caStatusText = `${rec.domain}: ${res.detail}`;
-    }
-    if (ok) {
+    if (validation === "auto" || rec.method === "email") return timerDone;
+    if (validation === "published") return isPublished(rec, ctx.store.dnsRecords, ctx.store.files);
+    if (ctx.realValidator === undefined) throw new ApiError(500, "validation mode real has no validator configured");
+    const res = await ctx.realValidator.check({
+      domain: rec.domain, method: rec.method, recordType: rec.record_type, label: rec.label,
+      ...(rec.value === undefined ? {} : { value: rec.value }),
+      ...(rec.link === undefined ? {} : { link: rec.link }),
+      ...(rec.content === undefined ? {} : { content: rec.content }),
+    });
+    if (!res.verified) cert.caStatusText = `${rec.domain}: ${res.detail}`;
+    return res.verified;
+  };
+  const pending = cert.records.filter((r) => !r.verified);
+  // Real checks go over the network: look at every name at once, not one after another.
+  const results = await Promise.all(pending.map(checkOne));
+  let changed = false;
+  pending.forEach((rec, i) => {
+    if (results[i]) {
       rec.verified = true;
       changed = true;
     }
-  }
+  });
   if (changed) ctx.store.commit();
   return cert.records.length > 0 && cert.records.every((r) => r.verified);
 }
