@@ -75,8 +75,9 @@ describe("timeout and cancellation", () => {
     const pending = failure(c.getUserData());
     setTimeout(() => controller.abort(), 150);
     const started = performance.now();
-    // The 503 attempt did reach the server: the abort error must say so.
-    expect(await pending).toMatchObject({ kind: "aborted", mayHaveReachedServer: true, attempts: 1 });
+    // The 503 attempt(s) did reach the server: the abort error must say so. (Full jitter may
+    // pick a short first wait, so the abort can land in the first or a later wait.)
+    expect(await pending).toMatchObject({ kind: "aborted", mayHaveReachedServer: true });
     expect(performance.now() - started).toBeLessThan(1_500);
   });
 });
