@@ -66,7 +66,7 @@ export async function cancelOrder(ctx: ServiceContext, { account, body }: Operat
   } else {
     refund(ctx, account, order);
   }
-  ctx.store.commit();
+  ctx.store.markOrder(order);
   return {
     order_no: order.orderNo,
     order_status: order.orderStatus,

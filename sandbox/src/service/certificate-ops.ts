@@ -27,7 +27,7 @@ export async function getCertificateStatus(ctx: ServiceContext, { account, body 
   ctx.store.statusReads.set(key, now);
   const askedUpstream = currentCert(order).status === 2;
   await refreshOrder(ctx, order);
-  ctx.store.commit();
+  ctx.store.markOrder(order);
   const cert = currentCert(order);
   return {
     order_no: order.orderNo,
@@ -85,7 +85,7 @@ export async function downloadCertificate(ctx: ServiceContext, { account, body }
   const privateKey = ctx.store.box.open(i.privateKeySealed);
   const now = ctx.clock.nowMs();
   cert.downloaded = true;
-  ctx.store.commit();
+  ctx.store.markOrder(order);
   return {
     order_no: order.orderNo,
     order_status: order.orderStatus,

@@ -299,7 +299,7 @@ export async function createOrder(ctx: ServiceContext, { account, body }: Operat
     verificationMethod: method, emailSuffix, records: [], caStatus: null, caStatusText: null, issued: null, downloaded: false,
   });
   ctx.store.orders.set(order.orderNo, order);
-  ctx.store.commit();
+  ctx.store.markOrder(order);
 
   const money = accountMoney(account);
   return {

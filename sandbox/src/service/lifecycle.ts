@@ -51,7 +51,7 @@ function startDueInstallment(ctx: ServiceContext, order: OrderRecord): void {
     caStatus: null, caStatusText: null, issued: null, downloaded: false,
   });
   order.orderStatus = 1;
-  ctx.store.commit();
+  ctx.store.markOrder(order);
 }
 
 /** Marks what has been validated; true when every record is. */
@@ -82,7 +82,7 @@ async function evaluateValidation(ctx: ServiceContext, order: OrderRecord, cert:
       changed = true;
     }
   });
-  if (changed) ctx.store.commit();
+  if (changed) ctx.store.markOrder(order);
   return cert.records.length > 0 && cert.records.every((r) => r.verified);
 }
 
@@ -135,7 +135,7 @@ export function issueCertificate(ctx: ServiceContext, order: OrderRecord, cert: 
       cert.caStatus = 3;
       cert.caStatusText = `issuance failed: ${(err as Error).message}`;
     } finally {
-      ctx.store.commit();
+      ctx.store.markOrder(order);
     }
   })().finally(() => inflight.delete(cert.certId));
   inflight.set(cert.certId, job);

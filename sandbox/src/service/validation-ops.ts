@@ -32,7 +32,7 @@ export async function applySign(ctx: ServiceContext, { account, body }: Operatio
   cert.records = makeRecords(order, cert.verificationMethod, cert.emailSuffix);
   cert.caStatus = 2;
   cert.caStatusText = "awaiting domain validation";
-  ctx.store.commit();
+  ctx.store.markOrder(order);
   return {
     order_no: order.orderNo,
     cert_status: 2,
@@ -91,7 +91,7 @@ export async function changeVerificationMethod(ctx: ServiceContext, { account, b
   // New method, new tokens: validation starts over.
   cert.submittedAt = now;
   cert.records = makeRecords(order, method, emailSuffix);
-  ctx.store.commit();
+  ctx.store.markOrder(order);
   return {
     order_no: order.orderNo,
     cert_status: 2,

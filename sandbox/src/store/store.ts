@@ -1,34 +1,20 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { open, rename } from "node:fs/promises";
 import { join } from "node:path";
 import { newApiKeyParts } from "../util/ids.js";
 import type { Cents } from "../util/money.js";
 import { SecretBox } from "./secret-box.js";
+import { StateFiles, STATE_VERSION, type MetaState, type Snapshot } from "./state-files.js";
 import type { AccountRecord, OrderRecord, PublishedDnsRecord, PublishedFile } from "./types.js";
-
-const STATE_VERSION = 1;
-
-interface PersistedState {
-  version: number;
-  clockOffsetMs: number;
-  nextAccountId: number;
-  accounts: AccountRecord[];
-  orders: OrderRecord[];
-  dnsRecords: PublishedDnsRecord[];
-  files: PublishedFile[];
-  /** `${accountId}:${orderNo}` → last status read (sandbox ms). */
-  statusReads: Record<string, number>;
-}
 
 /**
  * All sandbox state: accounts, orders with their certificates, published
- * validation records. In memory, or mirrored to `<dataDir>/state.json` with
- * write-to-temp + fsync + rename, so a crash leaves either the old or the new
- * state, never half of one.
+ * validation records. In memory, or persisted in a data dir (see
+ * {@link StateFiles}: an atomic snapshot plus a journal of changed orders).
  *
- * Changes are marked with `commit()` and made durable by `flush()`, which the
- * front end awaits before it answers: concurrent requests share one write
- * (group commit), and no answer reports a change that a crash could lose.
+ * Changes are marked with `markOrder(order)` / `markMeta()` and made durable
+ * by `flush()`, which the front end awaits before it answers: concurrent
+ * requests share one write (group commit), and no answer reports a change
+ * that a crash could lose.
  */
 export class Store {
   readonly box: SecretBox;
@@ -41,11 +27,11 @@ export class Store {
   #nextAccountId = 1001;
   /** secret → account id; rebuilt from the sealed secrets on load. */
   readonly #bySecret = new Map<string, number>();
-  readonly #statePath: string | undefined;
+  readonly #files: StateFiles | undefined;
 
-  private constructor(box: SecretBox, statePath: string | undefined) {
+  private constructor(box: SecretBox, files: StateFiles | undefined) {
     this.box = box;
-    this.#statePath = statePath;
+    this.#files = files;
   }
 
   /** An in-memory store, or the one persisted in `dataDir` (created when missing). */
@@ -60,19 +46,19 @@ export class Store {
       key = new SecretBox().key;
       writeFileSync(keyPath, key.toString("base64"), { mode: 0o600 });
     }
-    const store = new Store(new SecretBox(key), join(dataDir, "state.json"));
-    if (existsSync(store.#statePath!)) store.#load(JSON.parse(readFileSync(store.#statePath!, "utf8")) as PersistedState);
+    const files = new StateFiles(dataDir);
+    const store = new Store(new SecretBox(key), files);
+    const state = files.load();
+    if (state !== undefined) store.#load(state);
     return store;
   }
 
   get persistent(): boolean {
-    return this.#statePath !== undefined;
+    return this.#files !== undefined;
   }
 
-  #load(state: PersistedState): void {
-    if (state.version !== STATE_VERSION) {
-      throw new Error(`state.json has version ${state.version}; this sandbox reads version ${STATE_VERSION}`);
-    }
+  #load(state: Snapshot): void {
+    this.#seq = state.seq;
     this.clockOffsetMs = state.clockOffsetMs;
     this.#nextAccountId = state.nextAccountId;
     for (const a of state.accounts) {
@@ -85,22 +71,30 @@ export class Store {
     this.statusReads = new Map(Object.entries(state.statusReads));
   }
 
-  #dirty = false;
+  #seq = 0;
+  #metaDirty = false;
+  readonly #dirtyOrders = new Set<string>();
   #writing: Promise<void> | undefined;
 
-  /** Marks the state changed; `flush()` writes it. Call after every change. */
-  commit(): void {
-    if (this.#statePath !== undefined) this.#dirty = true;
+  /** Records that an order (and possibly accounts) changed; `flush()` writes it. */
+  markOrder(order: OrderRecord): void {
+    if (this.#files === undefined) return;
+    this.#dirtyOrders.add(order.orderNo);
+    this.#metaDirty = true;
   }
 
-  /** Resolves once every change committed before the call is on disk (no-op in memory). */
+  /** Records that accounts, published records, status reads or the clock changed. */
+  markMeta(): void {
+    if (this.#files !== undefined) this.#metaDirty = true;
+  }
+
+  /** Resolves once every change marked before the call is on disk (no-op in memory). */
   async flush(): Promise<void> {
-    while (this.#dirty || this.#writing !== undefined) {
+    while (this.#metaDirty || this.#writing !== undefined) {
       if (this.#writing !== undefined) {
         await this.#writing;
         continue;
       }
-      this.#dirty = false;
       this.#writing = this.#write().finally(() => {
         this.#writing = undefined;
       });
@@ -108,31 +102,37 @@ export class Store {
     }
   }
 
-  async #write(): Promise<void> {
-    const statePath = this.#statePath!;
-    // Serialised synchronously: the snapshot is one consistent instant.
-    const text = JSON.stringify({
-      version: STATE_VERSION,
+  #meta(): MetaState {
+    return {
       clockOffsetMs: this.clockOffsetMs,
       nextAccountId: this.#nextAccountId,
       accounts: [...this.accounts.values()],
-      orders: [...this.orders.values()],
       dnsRecords: this.dnsRecords,
       files: this.files,
       statusReads: Object.fromEntries(this.statusReads),
-    } satisfies PersistedState);
-    const tmp = `${statePath}.tmp-${process.pid}`;
-    const fh = await open(tmp, "w", 0o600);
+    };
+  }
+
+  async #write(): Promise<void> {
+    const files = this.#files!;
+    // Taken synchronously: each write is one consistent instant.
+    const dirty = [...this.#dirtyOrders];
+    this.#dirtyOrders.clear();
+    this.#metaDirty = false;
+    const seq = ++this.#seq;
     try {
-      await fh.writeFile(text);
-      await fh.sync();
+      if (files.journalEntries >= 1000 || files.journalBytes >= 16 << 20) {
+        await files.writeSnapshot({ ...this.#meta(), version: STATE_VERSION, seq, orders: [...this.orders.values()] });
+      } else {
+        const orders = dirty.map((no) => this.orders.get(no)).filter((o): o is OrderRecord => o !== undefined);
+        await files.append({ seq, meta: this.#meta(), orders });
+      }
     } catch (err) {
-      this.#dirty = true;
+      // Not on disk: keep it dirty so the next flush retries it.
+      for (const no of dirty) this.#dirtyOrders.add(no);
+      this.#metaDirty = true;
       throw err;
-    } finally {
-      await fh.close();
     }
-    await rename(tmp, statePath);
   }
 
   createAccount(input: { username: string; email?: string; balance: Cents; creditLimit: Cents; now: number }): AccountRecord {
@@ -155,7 +155,7 @@ export class Store {
     };
     this.accounts.set(account.id, account);
     this.#bySecret.set(secret, account.id);
-    this.commit();
+    this.markMeta();
     return account;
   }
 

@@ -167,7 +167,7 @@ async function route(deps: ManagementDeps, req: IncomingMessage, res: ServerResp
       const body = await jsonBody(req);
       a.balance += money(body, "amount", 0);
       a.creditLimit = money(body, "creditLine", a.creditLimit);
-      store.commit();
+      store.markMeta();
       return ok(renderAccount(ctx, a));
     }
     if (is("PATCH", "accounts", null)) {
@@ -186,7 +186,7 @@ async function route(deps: ManagementDeps, req: IncomingMessage, res: ServerResp
         }
         a.keyExpiresAt = body.keyExpiresAt as string | null;
       }
-      store.commit();
+      store.markMeta();
       return ok(renderAccount(ctx, a));
     }
   }
@@ -196,7 +196,7 @@ async function route(deps: ManagementDeps, req: IncomingMessage, res: ServerResp
     const body = await jsonBody(req);
     if (method === "DELETE" && Object.keys(body).length === 0) {
       store.dnsRecords = [];
-      store.commit();
+      store.markMeta();
       return ok({ deleted: "all" });
     }
     const fqdn = str(body, "fqdn").toLowerCase().replace(/\.$/, "");
@@ -206,13 +206,13 @@ async function route(deps: ManagementDeps, req: IncomingMessage, res: ServerResp
     const same = (r: { fqdn: string; type: string; value: string }): boolean => r.fqdn === fqdn && r.type === type && r.value === value;
     if (method === "POST") {
       if (!store.dnsRecords.some(same)) store.dnsRecords.push({ fqdn, type, value });
-      store.commit();
+      store.markMeta();
       return ok({ fqdn, type, value }, 201);
     }
     if (method === "DELETE") {
       const before = store.dnsRecords.length;
       store.dnsRecords = store.dnsRecords.filter((r) => !same(r));
-      store.commit();
+      store.markMeta();
       return ok({ deleted: before - store.dnsRecords.length });
     }
   }
@@ -222,7 +222,7 @@ async function route(deps: ManagementDeps, req: IncomingMessage, res: ServerResp
     const body = await jsonBody(req);
     if (method === "DELETE" && Object.keys(body).length === 0) {
       store.files = [];
-      store.commit();
+      store.markMeta();
       return ok({ deleted: "all" });
     }
     const url = str(body, "url");
@@ -230,13 +230,13 @@ async function route(deps: ManagementDeps, req: IncomingMessage, res: ServerResp
       if (typeof body.content !== "string") throw new HttpError(400, "content is required (a string)");
       store.files = store.files.filter((f) => f.url !== url);
       store.files.push({ url, content: body.content });
-      store.commit();
+      store.markMeta();
       return ok({ url, content: body.content }, 201);
     }
     if (method === "DELETE") {
       const before = store.files.length;
       store.files = store.files.filter((f) => f.url !== url);
-      store.commit();
+      store.markMeta();
       return ok({ deleted: before - store.files.length });
     }
   }
@@ -249,7 +249,7 @@ async function route(deps: ManagementDeps, req: IncomingMessage, res: ServerResp
     }
     const now = clock.advance(body.seconds);
     store.clockOffsetMs = clock.offsetMs;
-    store.commit();
+    store.markMeta();
     return ok({ now: now.toISOString(), offsetSeconds: clock.offsetMs / 1000 });
   }
 
@@ -280,20 +280,20 @@ async function route(deps: ManagementDeps, req: IncomingMessage, res: ServerResp
       cert.status = 3;
       cert.caStatus = 3;
       cert.caStatusText = "issuance failed (forced by the management API)";
-      store.commit();
+      store.markOrder(order);
       return ok(renderOrder(ctx, order));
     }
     if (is("POST", "orders", null, "revoke")) {
       if (cert.status !== 1) throw new HttpError(409, `cannot revoke from cert_status ${cert.status}; only an issued certificate`);
       cert.status = 5;
       cert.caStatusText = "revoked (forced by the management API)";
-      store.commit();
+      store.markOrder(order);
       return ok(renderOrder(ctx, order));
     }
     if (is("POST", "orders", null, "approve-refund")) {
       if (order.refund === null || order.refund.status !== 0) throw new HttpError(409, "the order has no pending refund request");
       refund(ctx, store.accounts.get(order.accountId)!, order);
-      store.commit();
+      store.markOrder(order);
       return ok(renderOrder(ctx, order));
     }
   }

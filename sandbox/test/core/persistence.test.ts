@@ -1,0 +1,92 @@
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { StateFiles, STATE_VERSION, type MetaState } from "../../src/store/state-files.js";
+import { Store } from "../../src/store/store.js";
+import type { OrderRecord } from "../../src/store/types.js";
+import { startSandbox } from "../../src/index.js";
+import { call, DV_MULTI, mgmt } from "./helpers.js";
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "sandbox-state-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const meta = (balance: number): MetaState => ({ clockOffsetMs: 0, nextAccountId: 1002, accounts: [{ balance } as never], dnsRecords: [], files: [], statusReads: {} });
+const order = (orderNo: string, orderStatus: number): OrderRecord => ({ orderNo, orderStatus } as unknown as OrderRecord);
+
+describe("state files (snapshot + journal)", () => {
+  it("replays journal entries over the snapshot, latest order version winning", async () => {
+    const f = new StateFiles(dir);
+    await f.append({ seq: 1, meta: meta(100), orders: [order("A", 1)] });
+    await f.append({ seq: 2, meta: meta(80), orders: [order("B", 1)] });
+    await f.append({ seq: 3, meta: meta(100), orders: [order("A", 4)] });
+    const s = new StateFiles(dir).load()!;
+    expect(s.seq).toBe(3);
+    expect(s.accounts[0]!.balance).toBe(100);
+    expect(s.orders.map((o) => [o.orderNo, o.orderStatus])).toEqual([["A", 4], ["B", 1]]);
+  });
+
+  it("ignores a torn last line but refuses a corrupt line in the middle", async () => {
+    const f = new StateFiles(dir);
+    await f.append({ seq: 1, meta: meta(100), orders: [order("A", 1)] });
+    appendFileSync(join(dir, "journal.jsonl"), '{"seq":2,"meta":{"clockOff');
+    expect(new StateFiles(dir).load()!.seq).toBe(1);
+    appendFileSync(join(dir, "journal.jsonl"), "\n" + JSON.stringify({ seq: 3, meta: meta(1), orders: [] }) + "\n");
+    expect(() => new StateFiles(dir).load()).toThrow(/line 2 is corrupt/);
+  });
+
+  it("a snapshot folds the journal in; entries it already holds are skipped after a crash before truncation", async () => {
+    const f = new StateFiles(dir);
+    await f.append({ seq: 1, meta: meta(100), orders: [order("A", 1)] });
+    const journalBefore = readFileSync(join(dir, "journal.jsonl"), "utf8");
+    await f.writeSnapshot({ ...meta(50), version: STATE_VERSION, seq: 2, orders: [order("A", 2)] });
+    expect(readFileSync(join(dir, "journal.jsonl"), "utf8")).toBe("");
+    // Simulate the crash window: the old entry is still in the journal.
+    writeFileSync(join(dir, "journal.jsonl"), journalBefore);
+    const s = new StateFiles(dir).load()!;
+    expect(s.orders).toEqual([order("A", 2)]);
+    expect(s.accounts[0]!.balance).toBe(50);
+  });
+
+  it("a store reopened from its data dir has the same accounts, keys and orders", async () => {
+    const store = Store.open(dir);
+    const a = store.createAccount({ username: "u", balance: 500, creditLimit: 0, now: 0 });
+    await store.flush();
+    const key = store.apiKeyOf(a);
+    const again = Store.open(dir);
+    expect(again.findAccountByKey(key)?.username).toBe("u");
+    expect(readFileSync(join(dir, "journal.jsonl"), "utf8")).not.toContain(key.split(":")[1]);
+  });
+});
+
+describe("sandbox restart on a data dir", () => {
+  it("keeps orders, money, the clock and the CA across a restart", async () => {
+    const first = await startSandbox({ dataDir: dir, statusCooldownSeconds: 0 });
+    const created = await call(first, "CreateOrder", DV_MULTI);
+    await call(first, "ApplySign", { order_no: created.data.order_no });
+    await mgmt(first, "POST", "/clock/advance", { seconds: 3600 });
+    const before = (await mgmt(first, "GET", `/orders/${created.data.order_no}`)).body;
+    const clockBefore = (await mgmt(first, "GET", "/clock")).body.offsetSeconds;
+    await first.stop();
+    const second = await startSandbox({ dataDir: dir, statusCooldownSeconds: 0 });
+    try {
+      expect(second.caCertificatePem).toBe(first.caCertificatePem);
+      expect(second.accounts.map((a) => a.apiKey)).toEqual(first.accounts.map((a) => a.apiKey));
+      expect(second.accounts[0]!.balance).toBe("4880.00");
+      expect((await mgmt(second, "GET", `/orders/${created.data.order_no}`)).body).toEqual(before);
+      expect((await mgmt(second, "GET", "/clock")).body.offsetSeconds).toBe(clockBefore);
+      const dl = await call(second, "DownloadCertificate", { order_no: created.data.order_no });
+      expect(dl.code).toBe(200);
+      expect(dl.data.certificate.private_key).toContain("PRIVATE KEY");
+      // Sealed at rest: the private key is not in the files.
+      const onDisk = readFileSync(join(dir, "journal.jsonl"), "utf8");
+      expect(onDisk).not.toContain(dl.data.certificate.private_key.split("\n")[1]);
+      expect(onDisk).not.toContain(first.accounts[0]!.apiKey.split(":")[1]);
+    } finally {
+      await second.stop();
+    }
+  });
+});
