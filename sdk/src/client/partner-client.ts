@@ -287,7 +287,10 @@ export class PartnerClient implements PartnerApi {
       }
       let error: PartnerApiError;
       try {
-        return await this.#attempt(operation, fields, schema, timeoutMs, signal);
+        // A retry never runs past the call's total budget (the first attempt gets its full timeout).
+        const remainingMs = this.#retry.maxTotalMs - (performance.now() - started);
+        const attemptTimeoutMs = attempt === 1 ? timeoutMs : Math.max(1, Math.min(timeoutMs, remainingMs));
+        return await this.#attempt(operation, fields, schema, attemptTimeoutMs, signal);
       } catch (caught) {
         if (!(caught instanceof PartnerApiError)) throw caught;
         error = caught;

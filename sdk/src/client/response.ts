@@ -88,7 +88,7 @@ export function interpretResponse<T>(
       code: effective,
       requestId,
       field: fields.field,
-      retryAfter: fields.retry_after ?? (kind === "rate_limited" ? retryAfterHeader(response) : undefined),
+      retryAfter: fields.retry_after ?? retryAfterHeader(response),
       cooldownSeconds: fields.cooldown_seconds,
       orderNo: fields.order_no,
     });
@@ -117,10 +117,11 @@ function errorFromStatusOnly(
 ): PartnerApiError {
   const kind = kindForCode(response.status);
   return fail(kind, `${DESCRIPTION[kind] ?? kind} (HTTP ${response.status} ${how})`, {
-    retryAfter: kind === "rate_limited" ? retryAfterHeader(response) : undefined,
+    retryAfter: retryAfterHeader(response),
   });
 }
 
+/** HTTP `Retry-After` in seconds (429 and 503 use it); the HTTP-date form is ignored. */
 function retryAfterHeader(response: HttpResponse): number | undefined {
   const value = firstHeader(response.headers["retry-after"]);
   return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;

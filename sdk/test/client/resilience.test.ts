@@ -127,6 +127,23 @@ describe("retries of read-only operations", () => {
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 
+  it("bounded by maxTotalMs also while attempts time out: a retry gets only the remaining budget", async () => {
+    server.answer({ ...ok(wire.userData), delayMs: 2_000 });
+    const started = performance.now();
+    const c = client({ timeoutMs: 300, retry: { maxAttempts: 10, baseDelayMs: 1, maxDelayMs: 1, maxTotalMs: 700 } });
+    const error = await failure(c.getUserData());
+    const elapsed = performance.now() - started;
+    expect(error.kind).toBe("timeout");
+    expect(elapsed).toBeGreaterThanOrEqual(650);
+    expect(elapsed).toBeLessThan(1_300);
+    expect(server.requests.length).toBeLessThanOrEqual(3);
+  });
+
+  it("HTTP 503 with a Retry-After header and no JSON body: retryAfter read from the header", async () => {
+    server.answer({ status: 503, body: "", headers: { "retry-after": "120" } });
+    expect(await failure(client({ retry: false }).getUserData())).toMatchObject({ kind: "server", httpStatus: 503, retryAfter: 120 });
+  });
+
   it("4xx codes are not retried", async () => {
     server.answer(apiError(404, "no such order"));
     await failure(client().getRecord({ orderNo: "CERT1" }));
