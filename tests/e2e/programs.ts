@@ -3,6 +3,7 @@
 // the example's own program module instead.
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import * as certs from "pulumi-certreseller";
+import { Hold } from "./harness/hold-resource.js";
 
 export type OrderArgs = ConstructorParameters<typeof certs.Order>[1];
 
@@ -68,3 +69,24 @@ export function ordersProgram(orders: Record<string, OrderArgs>): PulumiFn {
     return outputs;
   };
 }
+
+/** Orders, each followed by a resource that takes `holdMs` to create: the engine stays busy after the Orders. */
+export function ordersThenHoldProgram(settings: { orders: Record<string, OrderArgs>; holdMs: number }): PulumiFn {
+  return async () => {
+    const outputs: Record<string, unknown> = {};
+    for (const [name, args] of Object.entries(settings.orders)) {
+      const order = new certs.Order(name, args);
+      new Hold(`${name}-hold`, { after: order.orderNo, holdMs: settings.holdMs });
+      outputs[`${name}OrderNo`] = order.orderNo;
+    }
+    return outputs;
+  };
+}
+
+/** The programs a child process can run by name (tests/e2e/harness/up-child.ts). */
+export const PROGRAMS = {
+  orders: ordersProgram,
+  ordersThenHold: ordersThenHoldProgram,
+  certificate: certificateProgram,
+} as const;
+export type ProgramName = keyof typeof PROGRAMS;
