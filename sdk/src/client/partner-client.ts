@@ -261,6 +261,18 @@ export class PartnerClient implements PartnerApi {
     });
   }
 
+  /**
+   * Runs a caller-supplied hook. A throwing logger must not turn an answered
+   * call (possibly a paid CreateOrder) into a failure, so hook errors are dropped.
+   */
+  #notify(hook: () => void): void {
+    try {
+      hook();
+    } catch {
+      // deliberately ignored: see above
+    }
+  }
+
   async #call<T>(
     operation: PartnerOperation,
     fields: WireFields | PartnerApiError,
@@ -301,11 +313,11 @@ export class PartnerClient implements PartnerApi {
       const delayMs = nextRetryDelay(this.#retry, { error, attempt, elapsedMs, changesState: spec.changesState });
       if (delayMs === undefined) {
         if (attempt === 1) throw error;
-        this.#logger?.warn?.(`${operation}: giving up after ${attempt} attempts (${describe(error)})`);
+        this.#notify(() => this.#logger?.warn?.(`${operation}: giving up after ${attempt} attempts (${describe(error)})`));
         throw error.withAttempts(attempt, reached);
       }
-      this.#logger?.debug?.(`${operation}: attempt ${attempt} failed (${describe(error)}); retrying in ${delayMs} ms`);
-      this.#onRetry?.({ operation, attempt, delayMs, error });
+      this.#notify(() => this.#logger?.debug?.(`${operation}: attempt ${attempt} failed (${describe(error)}); retrying in ${delayMs} ms`));
+      this.#notify(() => this.#onRetry?.({ operation, attempt, delayMs, error }));
       try {
         await sleep(delayMs, undefined, { signal });
       } catch {
@@ -346,9 +358,11 @@ export class PartnerClient implements PartnerApi {
       });
     }
     const requestId = response.headers["x-request-id"];
-    this.#logger?.debug?.(
-      this.#redactor.text(
-        `${operation}: HTTP ${response.status} in ${Math.round(performance.now() - started)} ms${typeof requestId === "string" ? ` (request ${requestId})` : ""}`,
+    this.#notify(() =>
+      this.#logger?.debug?.(
+        this.#redactor.text(
+          `${operation}: HTTP ${response.status} in ${Math.round(performance.now() - started)} ms${typeof requestId === "string" ? ` (request ${requestId})` : ""}`,
+        ),
       ),
     );
     return interpretResponse(operation, response, schema, this.#redactor);

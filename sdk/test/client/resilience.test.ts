@@ -197,6 +197,18 @@ describe("money safety: state-changing operations are never retried once sent", 
     expect(server.requests).toHaveLength(2);
   });
 
+  it("a throwing logger or onRetry hook cannot turn a paid CreateOrder into a failure", async () => {
+    server.answer(ok(wire.createOrder));
+    const throwing = () => {
+      throw new Error("logger broke");
+    };
+    const c = client({ logger: { debug: throwing, warn: throwing }, onRetry: throwing });
+    expect((await c.createOrder({ productCode: "p", domain: "example.com" })).orderNo).toBe("CERT202611220930001234");
+    server.answer(apiError(500, "x"), ok(wire.userData));
+    await c.getUserData();
+    expect(server.requests).toHaveLength(3);
+  });
+
   it("CreateOrder against a refused connection is retried (provably never sent) and says so", async () => {
     const error = await failure(client({ baseUrl: await refusedUrl() }).createOrder({ productCode: "p", domain: "example.com" }));
     expect(error).toMatchObject({ kind: "network", mayHaveReachedServer: false, attempts: 4 });
