@@ -282,7 +282,15 @@ export class PartnerClient implements PartnerApi {
     if (fields instanceof PartnerApiError) throw fields;
     const signals = [options.signal, this.#signal].filter((s): s is AbortSignal => s !== undefined);
     const signal = signals.length === 1 ? signals[0]! : AbortSignal.any(signals);
-    const timeoutMs = options.timeoutMs === undefined ? this.#timeoutMs : positiveMs("timeoutMs", options.timeoutMs);
+    if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
+      throw new PartnerApiError(`${operation}: invalid call options: timeoutMs must be a positive number of milliseconds`, {
+        kind: "invalid_argument",
+        operation,
+        field: "options.timeoutMs",
+        mayHaveReachedServer: false,
+      });
+    }
+    const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
     const spec = OPERATIONS[operation];
     const started = performance.now();
     // Whether any earlier attempt of this call may have reached the server.

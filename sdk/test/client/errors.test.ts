@@ -158,6 +158,7 @@ describe("bad input is refused before sending, naming the field and the rule", (
     ["changeVerificationMethod suffix", () => client.changeVerificationMethod({ orderNo: "C", method: "dns", emailSuffix: "admin" }), "emailSuffix"],
     ["downloadCertificate", () => client.downloadCertificate({ orderNo: "C", certId: "x", installmentNo: 1 }), "installmentNo"],
     ["listProducts", () => client.listProducts({ limit: 501 }), "limit"],
+    ["a call option", () => client.getUserData({ timeoutMs: -1 }), "options.timeoutMs"],
   ])("%s", async (_, call, field) => {
     expect(await failure(call())).toMatchObject({ kind: "invalid_argument", field, mayHaveReachedServer: false });
     expect(server.requests).toHaveLength(0);
