@@ -5,7 +5,7 @@ import { FaultRegistry, type FaultSettings } from "./faults/faults.js";
 import { DEFAULT_CONFIG, type RecordChecker, type RuntimeConfig, type ServiceContext, type ValidationMode } from "./service/context.js";
 import { Store } from "./store/store.js";
 import { parseMoney } from "./util/money.js";
-import { renderAccount } from "./web/management.js";
+import { renderAccount } from "./web/management/index.js";
 import { RequestLog } from "./web/request-log.js";
 import { createSandboxServer } from "./web/server.js";
 

@@ -1,23 +1,20 @@
 import { findProductByCode, findProductById } from "../catalogue/products.js";
 import type { KeySpec, MethodCode, Product, SignatureAlgorithm } from "../catalogue/types.js";
 import { ApiError, badRequest } from "../errors.js";
-import type { AccountRecord, CompanyInfo, OrderRecord, PriceBreakdown } from "../store/types.js";
+import type { CompanyInfo, OrderRecord } from "../store/types.js";
 import { newCertId, newOrderNo } from "../util/ids.js";
-import { formatMoney, type Cents } from "../util/money.js";
+import { formatMoney } from "../util/money.js";
 import { formatDateTime } from "../util/time.js";
 import { accountMoney } from "./account-view.js";
 import { readCompanyInfo } from "./company.js";
 import type { OperationRequest, ServiceContext } from "./context.js";
 import { checkCustomCsr } from "./csr-check.js";
-import { oneOf, optionalInt, optionalString, stringList, type Body } from "./fields.js";
-import { classifyName, type NameKind } from "./names.js";
+import { oneOf, optionalInt, optionalString, type Body } from "./fields.js";
+import { readNames } from "./domain-rules.js";
+import { charge, priceFor, readDiscountPercent, renderPrice } from "./pricing.js";
 import { EMAIL_SUFFIXES } from "./records.js";
 
 const DEFAULT_KEY: Record<"rsa" | "ecc", KeySpec> = { rsa: "rsa-2048", ecc: "p-256" };
-
-/** Coupons the sandbox knows: a percentage off the total. */
-const COUPON_CODES: Record<string, number> = { SANDBOX10: 10, WELCOME20: 20 };
-const COUPON_IDS: Record<number, number> = { 1: 10, 2: 20 };
 
 function findProduct(body: Body): Product {
   const code = optionalString(body, "product_code");
@@ -34,98 +31,6 @@ function findProduct(body: Body): Product {
   return product;
 }
 
-interface Names {
-  main: string;
-  mainKind: NameKind;
-  san: string[];
-  wildcards: string[];
-}
-
-function readNames(body: Body, product: Product): Names {
-  const mainRaw = optionalString(body, "domain", "main_domain");
-  if (mainRaw === undefined || mainRaw === "") throw badRequest("domain", "domain is required");
-  const main = classifyName(mainRaw);
-  if ("error" in main) throw badRequest("domain", `domain ${JSON.stringify(mainRaw)} ${main.error}`);
-  const sanList = stringList(body, "san_domains");
-  const wcList = stringList(body, "wildcard_domains", "wc_domains");
-
-  const seen = new Map<string, string>([[main.name, "domain"]]);
-  const claim = (name: string, field: string): void => {
-    const first = seen.get(name);
-    if (first !== undefined) throw badRequest(field, `${field}: ${name} appears more than once (already in ${first}); each name may be ordered once`);
-    seen.set(name, field);
-  };
-  const san = sanList.values.map((raw) => {
-    const n = classifyName(raw);
-    if ("error" in n) throw badRequest(sanList.name, `${sanList.name}: ${JSON.stringify(raw)} ${n.error}`);
-    if (n.kind === "wildcard") throw badRequest(sanList.name, `${sanList.name}: ${n.name} is a wildcard; wildcards belong in wildcard_domains`);
-    claim(n.name, sanList.name);
-    return { ...n };
-  });
-  const wildcards = wcList.values.map((raw) => {
-    const n = classifyName(raw);
-    if ("error" in n) throw badRequest(wcList.name, `${wcList.name}: ${JSON.stringify(raw)} ${n.error}`);
-    if (n.kind !== "wildcard") throw badRequest(wcList.name, `${wcList.name}: ${n.name} is not a wildcard (*.example.com); plain names belong in san_domains`);
-    claim(n.name, wcList.name);
-    return n.name;
-  });
-
-  const type = product.domainType;
-  const label = `product ${product.code} (domain type ${type})`;
-  const requireMain = (kinds: NameKind[], what: string): void => {
-    if (!kinds.includes(main.kind)) throw badRequest("domain", `domain must be ${what} for ${label}, got ${main.name}`);
-  };
-  const none = (list: unknown[], field: string): void => {
-    if (list.length > 0) throw badRequest(field, `${field} must be empty for ${label}`);
-  };
-  const ipOnly = type === "ip" || type === "ip_multi";
-  for (const s of san) {
-    if (ipOnly && s.kind !== "ip") throw badRequest(sanList.name, `${sanList.name}: ${s.name} is not an IP address; ${label} takes IP addresses only`);
-    if (!ipOnly && s.kind === "ip") throw badRequest(sanList.name, `${sanList.name}: ${s.name} is an IP address; ${label} takes domain names only`);
-  }
-  switch (type) {
-    case "single":
-      requireMain(["fqdn"], "one domain name (no wildcard, no IP)");
-      none(san, sanList.name);
-      none(wildcards, wcList.name);
-      break;
-    case "multi":
-      requireMain(["fqdn"], "a domain name (no wildcard, no IP)");
-      none(wildcards, wcList.name);
-      break;
-    case "wildcard":
-      requireMain(["wildcard"], "one wildcard such as *.example.com");
-      none(san, sanList.name);
-      none(wildcards, wcList.name);
-      break;
-    case "multi_wildcard":
-      requireMain(["wildcard"], "a wildcard such as *.example.com");
-      none(san, sanList.name);
-      break;
-    case "flex":
-      requireMain(["fqdn", "wildcard"], "a domain name or a wildcard");
-      break;
-    case "ip":
-      requireMain(["ip"], "one public IP address");
-      none(san, sanList.name);
-      none(wildcards, wcList.name);
-      break;
-    case "ip_multi":
-      requireMain(["ip"], "a public IP address");
-      none(wildcards, wcList.name);
-      break;
-  }
-  const singles = san.length + (main.kind === "wildcard" ? 0 : 1);
-  const wild = wildcards.length + (main.kind === "wildcard" ? 1 : 0);
-  if (singles > product.maxSingleDomains) {
-    throw badRequest(sanList.name, `${sanList.name}: ${singles} domain names in total exceed the maximum of ${product.maxSingleDomains} for ${label}`);
-  }
-  if (wild > product.maxWildcards) {
-    throw badRequest(wcList.name, `${wcList.name}: ${wild} wildcards in total exceed the maximum of ${product.maxWildcards} for ${label}`);
-  }
-  return { main: main.name, mainKind: main.kind, san: san.map((s) => s.name), wildcards };
-}
-
 function readTerm(body: Body, product: Product): number {
   const months = optionalInt(body, "months");
   const years = optionalInt(body, "years");
@@ -135,65 +40,6 @@ function readTerm(body: Body, product: Product): number {
     throw badRequest(field, `${field}: a term of ${term} months is not offered by product ${product.code}; offered: ${product.terms.map((t) => t.months).join(", ")} months`);
   }
   return term;
-}
-
-function readDiscountPercent(body: Body): number {
-  const type = optionalString(body, "coupon_type");
-  const code = optionalString(body, "coupon_code");
-  const id = optionalInt(body, "coupon_id");
-  if (type === undefined && code === undefined && id === undefined) return 0;
-  const kind = type ?? (code !== undefined ? "code" : "coupon");
-  oneOf("coupon_type", kind, ["coupon", "code"] as const);
-  if (kind === "code") {
-    if (code === undefined) throw badRequest("coupon_code", "coupon_code is required when coupon_type is code");
-    const pct = COUPON_CODES[code.toUpperCase()];
-    if (pct === undefined) throw badRequest("coupon_code", `coupon_code ${JSON.stringify(code)} is not a valid coupon`);
-    return pct;
-  }
-  if (id === undefined) throw badRequest("coupon_id", "coupon_id (integer) is required when coupon_type is coupon");
-  const pct = COUPON_IDS[id];
-  if (pct === undefined) throw badRequest("coupon_id", `coupon_id ${id} is not a valid coupon`);
-  return pct;
-}
-
-export function priceFor(product: Product, months: number, names: Names, discountPercent: number): PriceBreakdown {
-  const term = product.terms.find((t) => t.months === months)!;
-  const sanCount = names.san.length;
-  const wildcardCount = names.wildcards.length;
-  // The base price covers the main name only, whatever its kind.
-  const gross = term.price + sanCount * term.sanPrice + wildcardCount * term.wildcardPrice;
-  const discount = Math.round((gross * discountPercent) / 100);
-  return {
-    basePrice: term.price, sanCount, sanPrice: term.sanPrice, wildcardCount, wildcardPrice: term.wildcardPrice,
-    discount, total: gross - discount,
-  };
-}
-
-export function renderPrice(p: PriceBreakdown): Record<string, unknown> {
-  return {
-    base_price: formatMoney(p.basePrice),
-    san_count: p.sanCount, san_price: formatMoney(p.sanPrice), san_total: formatMoney(p.sanCount * p.sanPrice),
-    wildcard_count: p.wildcardCount, wildcard_price: formatMoney(p.wildcardPrice),
-    wildcard_total: formatMoney(p.wildcardCount * p.wildcardPrice),
-    discount: formatMoney(p.discount), total: formatMoney(p.total),
-  };
-}
-
-/** Takes the money, or explains which of balance/credit is short. Never mixes the two. */
-function charge(account: AccountRecord, method: "balance" | "credit", total: Cents): void {
-  if (account.status === 0) throw new ApiError(403, "account is banned");
-  if (method === "balance") {
-    if (account.balance < total) {
-      throw badRequest("payment_method", `insufficient balance: the order costs ${formatMoney(total)}, the balance is ${formatMoney(account.balance)} (payment_method balance does not draw on credit)`);
-    }
-    account.balance -= total;
-  } else {
-    const available = account.creditLimit - account.creditUsed;
-    if (available < total) {
-      throw badRequest("payment_method", `insufficient credit: the order costs ${formatMoney(total)}, available credit is ${formatMoney(available)} (payment_method credit does not draw on the balance)`);
-    }
-    account.creditUsed += total;
-  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { Socket } from "node:net";
-import { handleManagement, type ManagementDeps } from "./management.js";
+import { handleManagement, type ManagementDeps } from "./management/index.js";
 import { handlePartner, isPartnerPath } from "./partner.js";
 import { sendJson } from "./envelope.js";
 
