@@ -89,8 +89,13 @@ export interface PartnerApiErrorInit {
  *   throw e;
  * }
  */
+// Marks instances across copies of this package (a Pulumi provider may load an
+// older copy for resources it created), where `instanceof` would say no.
+const BRAND = Symbol.for("pulumi-certreseller.PartnerApiError");
+
 export class PartnerApiError extends Error {
   override readonly name = "PartnerApiError";
+  declare readonly [BRAND]: true;
   readonly kind: PartnerErrorKind;
   readonly operation: PartnerOperation;
   readonly code: number | undefined;
@@ -116,6 +121,7 @@ export class PartnerApiError extends Error {
     this.orderNo = init.orderNo;
     this.mayHaveReachedServer = init.mayHaveReachedServer;
     this.attempts = init.attempts ?? 1;
+    Object.defineProperty(this, BRAND, { value: true });
   }
 
   /**
@@ -155,11 +161,13 @@ export class PartnerApiError extends Error {
 }
 
 /**
- * True when `value` is a {@link PartnerApiError}, optionally of one of `kinds`.
+ * True when `value` is a {@link PartnerApiError} (also one from another copy of
+ * this package), optionally of one of `kinds`.
  *
  * @example
  * if (isPartnerApiError(e, "rate_limited")) await sleep((e.retryAfter ?? 1) * 1000);
  */
 export function isPartnerApiError(value: unknown, ...kinds: PartnerErrorKind[]): value is PartnerApiError {
-  return value instanceof PartnerApiError && (kinds.length === 0 || kinds.includes(value.kind));
+  const branded = value instanceof PartnerApiError || (value instanceof Error && (value as { [BRAND]?: unknown })[BRAND] === true);
+  return branded && (kinds.length === 0 || kinds.includes((value as PartnerApiError).kind));
 }

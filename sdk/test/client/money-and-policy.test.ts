@@ -81,3 +81,17 @@ describe("body encoding", () => {
     expect(JSON.parse(encodeJson({ list: ["p"], obj: { k: "v" }, gone: undefined }).body)).toEqual({ list: ["p"], obj: { k: "v" } });
   });
 });
+
+describe("isPartnerApiError", () => {
+  it("recognises errors from another copy of the package by brand, and filters by kind", async () => {
+    const { PartnerApiError: Other } = await import("../../src/client/errors.js?copy" as string);
+    const foreign = new (Other as typeof PartnerApiError)("x", { kind: "not_found", operation: "GetRecord", mayHaveReachedServer: true });
+    const { isPartnerApiError } = await import("../../src/client/index.js");
+    expect(foreign instanceof PartnerApiError).toBe(false); // really another copy: only the brand can tell
+    expect(isPartnerApiError(foreign)).toBe(true);
+    expect(isPartnerApiError(foreign, "not_found")).toBe(true);
+    expect(isPartnerApiError(foreign, "server")).toBe(false);
+    expect(isPartnerApiError(new Error("plain"))).toBe(false);
+    expect(isPartnerApiError({ name: "PartnerApiError", kind: "server" })).toBe(false);
+  });
+});
