@@ -26,7 +26,7 @@ export async function getCertificateStatus(ctx: ServiceContext, { account, body 
   }
   ctx.store.statusReads.set(key, now);
   const askedUpstream = currentCert(order).status === 2;
-  await refreshOrder(ctx, order);
+  await refreshOrder(ctx, order, { askUpstream: true });
   ctx.store.markOrder(order);
   const cert = currentCert(order);
   return {

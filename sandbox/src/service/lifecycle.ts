@@ -30,13 +30,15 @@ export function currentCert(order: OrderRecord): CertificateRecord {
  * Brings an order up to date with the sandbox clock: starts the next
  * installment when due, evaluates validation of a submitted certificate and
  * issues it once every name is validated. Reads call this, so advancing the
- * clock takes effect on the next read.
+ * clock takes effect on the next read. Real (network) checks run only when
+ * `askUpstream` is set — the status read, the one operation that asks the CA;
+ * GetRecord and the others read stored state, as the service does.
  */
-export async function refreshOrder(ctx: ServiceContext, order: OrderRecord): Promise<void> {
+export async function refreshOrder(ctx: ServiceContext, order: OrderRecord, opts: { askUpstream?: boolean } = {}): Promise<void> {
   startDueInstallment(ctx, order);
   const cert = currentCert(order);
   if (cert.status !== 2) return;
-  const validated = await evaluateValidation(ctx, order, cert);
+  const validated = await evaluateValidation(ctx, order, cert, opts.askUpstream ?? false);
   // Real checks await the network: the certificate may have been cancelled or failed meanwhile.
   if (validated && cert.status === 2 && currentCert(order) === cert) await issueCertificate(ctx, order, cert);
 }
@@ -55,13 +57,14 @@ function startDueInstallment(ctx: ServiceContext, order: OrderRecord): void {
 }
 
 /** Marks what has been validated; true when every record is. */
-async function evaluateValidation(ctx: ServiceContext, order: OrderRecord, cert: CertificateRecord): Promise<boolean> {
+async function evaluateValidation(ctx: ServiceContext, order: OrderRecord, cert: CertificateRecord, askUpstream: boolean): Promise<boolean> {
   const { validation, issueAfterSeconds } = ctx.config;
   const timerDone = cert.submittedAt !== null && ctx.clock.nowMs() >= cert.submittedAt + issueAfterSeconds * 1000;
   const checkOne = async (rec: (typeof cert.records)[number]): Promise<boolean> => {
     // E-mail approval has nothing to publish: the approver "clicks" once the auto timer has run.
     if (validation === "auto" || rec.method === "email") return timerDone;
     if (validation === "published") return isPublished(rec, ctx.store.dnsRecords, ctx.store.files);
+    if (!askUpstream) return false;
     if (ctx.realValidator === undefined) throw new ApiError(500, "validation mode real has no validator configured");
     const res = await ctx.realValidator.check({
       domain: rec.domain, method: rec.method, recordType: rec.record_type, label: rec.label,

@@ -24,6 +24,10 @@ describe("real validation", () => {
   it("issues a file-validated order only once the site serves the file", async () => {
     const { order_no } = await ok(sb, "CreateOrder", { product_code: "sandbox-dv-single", domain: "example.com", verification_method: "file", signature_algorithm: "ecc" });
     const [rec] = (await ok(sb, "ApplySign", { order_no })).records;
+    // GetRecord reads stored state only: no request reaches the site.
+    const hostsBefore = site.hosts.length;
+    await ok(sb, "GetRecord", { order_no });
+    expect(site.hosts.length).toBe(hostsBefore);
     const pending = await ok(sb, "GetCertificateStatus", { order_no });
     expect(pending.cert_status).toBe(2);
     expect(pending.ca_status_text).toMatch(/example\.com/);
