@@ -236,6 +236,13 @@ describe("DownloadCertificate", () => {
       expect(text).toContain(`serial=${d.serial_number}`);
       expect(text).toContain(d.fingerprint_sha256);
       expect(text).toContain("DNS:www.example.com");
+      const key = execFileSync("openssl", ["x509", "-in", join(dir, "leaf.pem"), "-noout", "-text"], { encoding: "utf8" });
+      expect(key).toMatch(/Public-Key: \(384 bit\)/);
+      expect(key).toMatch(/Signature Algorithm: ecdsa-with-SHA384/);
+      // The private key returned is the one the certificate certifies.
+      const fromKey = execFileSync("openssl", ["pkey", "-pubout"], { input: c.private_key, encoding: "utf8" });
+      const fromCert = execFileSync("openssl", ["x509", "-noout", "-pubkey", "-in", join(dir, "leaf.pem")], { encoding: "utf8" });
+      expect(fromKey).toBe(fromCert);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
