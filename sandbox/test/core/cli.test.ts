@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
 import { once } from "node:events";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterEach, describe, expect, it } from "vitest";
 
 const CLI = join(__dirname, "../../src/cli.ts");
+const BIN = join(__dirname, "../../bin/certreseller-sandbox.js");
+const BUILT = existsSync(join(__dirname, "../../dist/cli.js"));
 let child: ChildProcess | undefined;
 
 afterEach(() => {
@@ -63,5 +66,16 @@ describe("certreseller-sandbox CLI", () => {
     const [code] = await once(child, "exit");
     expect(code).toBe(2);
     expect(err).toMatch(/--validation must be auto, published or real/);
+  });
+
+  // The published bin runs dist/; `npm test` builds first, a bare vitest run may not have.
+  it.skipIf(!BUILT)("the bin starts the built CLI", async () => {
+    child = spawn(process.execPath, [BIN, "--quiet"], { stdio: ["ignore", "pipe", "pipe"] });
+    const [line] = (await once(createInterface({ input: child.stdout! }), "line")) as [string];
+    const info = JSON.parse(line);
+    expect((await (await fetch(`${info.managementUrl}/health`)).json()).ok).toBe(true);
+    const exited = once(child, "exit");
+    child.kill("SIGINT");
+    expect((await exited)[0]).toBe(0);
   });
 });
