@@ -14,8 +14,12 @@ export interface ProviderContext {
   readonly settings: ProviderSettings;
   /** The shared client; throws a MissingSettingError naming config key and env var when unset. */
   api(): PartnerApi;
-  /** A logger whose lines name `type` and the resource `name`. */
-  log(name?: string): ProviderLog;
+  /**
+   * A logger whose lines name `type` and the resource. Pass the resource's
+   * URN when known: its lines then also show in previews (see engine-log.ts);
+   * a plain name works too, for lines that matter only during `up`.
+   */
+  log(resource?: string): ProviderLog;
   now(): Date;
 }
 

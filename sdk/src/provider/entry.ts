@@ -11,6 +11,7 @@
 import * as path from "node:path";
 import { readSettings, type ConfigSource, type ProviderSettings } from "./config.js";
 import { createContext } from "./context.js";
+import { engineSink, flushEngineLog } from "./engine-log.js";
 import type { HandlerModule, ProviderMethod } from "./handlers.js";
 
 // Settings live here, keyed by the deserialized provider object, rather than
@@ -47,7 +48,15 @@ export async function invoke(self: object, handlerModule: string, method: Provid
   // Outside the engine (a unit test calling the provider object) configure
   // may not have run: the environment still applies.
   const settings = settingsByProvider.get(self) ?? readSettings(undefined);
-  const ctx = createContext({ type: resourceType, settings });
+  const ctx = createContext({ type: resourceType, settings, sink: engineSink() });
+  try {
+    return await dispatch(handlers, ctx, method, args);
+  } finally {
+    await flushEngineLog();
+  }
+}
+
+function dispatch(handlers: HandlerModule["handlers"], ctx: ReturnType<typeof createContext>, method: ProviderMethod, args: unknown[]): Promise<unknown> | unknown {
   const [a, b, c] = args as [any, any, any];
   switch (method) {
     case "check":

@@ -11,7 +11,8 @@ export {
   type CompleteSettings,
   type ConfigSource,
 } from "./config.js";
-export { createLog, consoleSink, type LogSink, type ProviderLog } from "./log.js";
+export { createLog, consoleSink, resourceName, type LogSink, type ProviderLog } from "./log.js";
+export { engineSink, flushEngineLog } from "./engine-log.js";
 export { createContext, type ProviderContext } from "./context.js";
 export { clientFor, closeClients } from "./client-cache.js";
 export type { ResourceHandlers, HandlerModule, ProviderMethod } from "./handlers.js";

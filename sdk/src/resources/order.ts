@@ -143,7 +143,7 @@ export class Order extends pulumi.dynamic.Resource {
     warnIfApiKeyNotSecret();
     const props = {
       ...args,
-      journalKey: `${pulumi.getProject()}/${pulumi.getStack()}/${name}`,
+      journalKey: pulumi.createUrn(name, Order.__pulumiType, opts?.parent),
       quotedPrice: undefined,
       orderNo: undefined,
       price: undefined,

@@ -39,7 +39,7 @@ describe("Order class under setMocks", () => {
     expect(Order.__pulumiType).toBe("pulumi-nodejs:dynamic/certreseller:Order");
     const reg = registered.find((r) => r.name === "site")!;
     expect(reg.type).toBe(Order.__pulumiType);
-    expect(reg.inputs.journalKey).toBe("proj/dev/site");
+    expect(reg.inputs.journalKey).toBe("urn:pulumi:dev::proj::pulumi-nodejs:dynamic/certreseller:Order::site");
     const provider = reg.inputs.__provider as string;
     expect(typeof provider).toBe("string");
     expect(provider.length).toBeLessThan(4096);

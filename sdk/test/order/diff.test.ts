@@ -94,7 +94,7 @@ describe("Order diff", () => {
     lines.length = 0;
     const result = await diff({ renewBeforeDays: 30 }, { termEndsAt: "2026-12-10T00:00:00.000Z" });
     expect(result).toEqual({ changes: true, replaces: ["renewBeforeDays"], deleteBeforeReplace: false });
-    expect(lines.join("\n")).toMatch(/renewal due: order CERT1's term ends 2026-12-10, within renewBeforeDays=30; a new order will be bought \(quoted 140.00\)/);
+    expect(lines.join("\n")).toMatch(/renewal due: order CERT1's term ends 2026-12-10, within renewBeforeDays=30; a new order will be bought \(quoted 140.00\); the old one is deleted once the new one is in place/);
     // One day before the window opens: nothing.
     expect(await diff({ renewBeforeDays: 17 }, { termEndsAt: "2026-12-10T00:00:00.000Z" })).toEqual({ changes: false });
   });

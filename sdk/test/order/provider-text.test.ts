@@ -55,7 +55,7 @@ describe("the Order provider as stored in state", () => {
       (async () => {
         // What the engine's host does: configure with the stack config (none here: env fallback).
         await provider.configure({ config: { get: () => undefined } });
-        const checked = await provider.check({}, { journalKey: "proj/dev/text", productCode: "sandbox-dv-single", domain: "Text.Example.com", __provider: text });
+        const checked = await provider.check({}, { journalKey: "urn:pulumi:dev::proj::pulumi-nodejs:dynamic/certreseller:Order::text", productCode: "sandbox-dv-single", domain: "Text.Example.com", __provider: text });
         const created = await provider.create({ ...checked.inputs, __provider: text });
         await provider.delete(created.id, { ...created.outs, __provider: text });
         console.log(JSON.stringify({ failures: checked.failures, quotedPrice: checked.inputs.quotedPrice, id: created.id, outs: created.outs }));

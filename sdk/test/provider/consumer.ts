@@ -6,23 +6,13 @@ import { promisify } from "node:util";
 
 const sdkDir = path.resolve(__dirname, "../..");
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
 /**
  * The provider text loads `pulumi-certreseller/dist/...`, so the tests that
- * run it need a dist as new as the sources (`npm test` builds first; a
- * targeted `vitest run` may not have).
+ * run it need a dist as new as the sources. `tsc -b` decides that itself
+ * (a few seconds when nothing changed); an mtime shortcut here raced with
+ * concurrent builds.
  */
 export function ensureBuilt(): void {
-  const buildInfo = path.join(sdkDir, "dist/.tsbuildinfo");
-  if (fs.existsSync(buildInfo) && fs.statSync(buildInfo).mtimeMs >= newestMtime(path.join(sdkDir, "src"))) return;
   execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-b", sdkDir], { stdio: "inherit" });
 }
 

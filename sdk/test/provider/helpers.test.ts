@@ -97,6 +97,16 @@ describe("log", () => {
     ctx.log().warn("plain");
     expect(lines).toEqual(['info certreseller Order "site": echo *** and ***', "warn certreseller Order: plain"]);
   });
+  it("ties lines to the resource when given its URN, and names it by its short name", () => {
+    const seen: [string, string, string | undefined][] = [];
+    const urn = "urn:pulumi:dev::proj::pulumi-nodejs:dynamic/certreseller:Order::site";
+    createLog({ type: "Order", name: urn, sink: (level, line, u) => seen.push([level, line, u]) }).warn("renewal due");
+    createLog({ type: "Order", name: "proj/dev/other", sink: (level, line, u) => seen.push([level, line, u]) }).info("x");
+    expect(seen).toEqual([
+      ["warn", 'certreseller Order "site": renewal due', urn],
+      ["info", 'certreseller Order "other": x', undefined],
+    ]);
+  });
   it("ignores empty secrets", () => {
     const lines: string[] = [];
     createLog({ type: "T", secrets: ["", undefined], sink: (_l, line) => lines.push(line) }).info("abc");

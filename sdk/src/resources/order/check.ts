@@ -17,8 +17,7 @@ export async function check(
 ): Promise<pulumi.dynamic.CheckResult<OrderInputs>> {
   // Raw engine inputs: any member may be the preview placeholder or of a wrong type.
   const news = rawNews as unknown as Record<string, unknown>;
-  const name = typeof news.journalKey === "string" ? news.journalKey.split("/").pop() : undefined;
-  const log = ctx.log(name);
+  const log = ctx.log(typeof news.journalKey === "string" && !isUnknown(news.journalKey) ? news.journalKey : undefined);
   let product: Product | undefined;
   const failures: pulumi.dynamic.CheckFailure[] = [];
   const productCode = news.productCode;

@@ -2,7 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { isPartnerApiError, type PartnerApiError } from "../../client/errors.js";
 import type { CreateOrderRequest, CreateOrderResult } from "../../client/types.js";
 import { PurchaseJournal, type JournalEntry } from "../../journal/index.js";
-import { toPlainJson, type ProviderContext } from "../../provider/index.js";
+import { resourceName, toPlainJson, type ProviderContext } from "../../provider/index.js";
 import { adoptOrder } from "./adopt.js";
 import { describe, ensureSubmitted, stateFromCreate } from "./sign.js";
 import type { OrderInputs, OrderState } from "./types.js";
@@ -30,7 +30,8 @@ function requestFor(inputs: OrderInputs): CreateOrderRequest {
     customCsr: inputs.customCsr,
     companyId: inputs.companyId,
     companyInfo: inputs.companyInfo,
-    remark: `pulumi ${inputs.journalKey}`,
+    // Lets the user find the order in the reseller console (see the "MAY have been charged" message).
+    remark: `pulumi ${inputs.journalKey}`.slice(0, 200),
   };
   return inputs.couponCode ? { ...base, couponType: "code", couponCode: inputs.couponCode } : base;
 }
@@ -38,7 +39,7 @@ function requestFor(inputs: OrderInputs): CreateOrderRequest {
 /** Stop: a purchase for this resource may exist. The message tells the user how to find out and how to proceed. */
 function maybeBoughtMessage(inputs: OrderInputs, entry: JournalEntry, journal: PurchaseJournal, cause: string): string {
   return [
-    `certreseller Order "${inputs.journalKey}": a CreateOrder for ${inputs.domain} (${inputs.productCode}) was sent at ${entry.intentAt} ` +
+    `certreseller Order "${resourceName(inputs.journalKey)}": a CreateOrder for ${inputs.domain} (${inputs.productCode}) was sent at ${entry.intentAt} ` +
       `and its answer was lost (${cause}). Your account MAY have been charged. Not retrying: a retry could buy a second certificate.`,
     `Check your reseller account for an order of ${inputs.domain} placed around ${entry.intentAt} (and the balance/credit movement), then:`,
     `  - if the order exists: set \`adoptOrderNo: "<its order number>"\` on this Order and run \`pulumi up\` again (it is adopted, not bought again);`,
@@ -52,7 +53,7 @@ function maybeBoughtMessage(inputs: OrderInputs, entry: JournalEntry, journal: P
  * existing order without buying.
  */
 export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise<pulumi.dynamic.CreateResult<OrderState>> {
-  const log = ctx.log(inputs.journalKey.split("/").pop());
+  const log = ctx.log(inputs.journalKey);
   const api = ctx.api();
   const journal = new PurchaseJournal(ctx.settings.journalDir);
   const finish = async (state: OrderState) => {
@@ -72,7 +73,7 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
   if (entry?.orderNo) {
     if (JSON.stringify(entry.names) !== JSON.stringify(namesOf(inputs)) || entry.productCode !== inputs.productCode) {
       throw new Error(
-        `certreseller Order "${inputs.journalKey}": the purchase journal holds order ${entry.orderNo} bought at ${entry.orderedAt} for ` +
+        `certreseller Order "${resourceName(inputs.journalKey)}": the purchase journal holds order ${entry.orderNo} bought at ${entry.orderedAt} for ` +
           `${entry.names.join(", ")} (${entry.productCode}), from a create that did not finish, but this Order now declares ` +
           `${namesOf(inputs).join(", ")} (${inputs.productCode}). Set \`adoptOrderNo: "${entry.orderNo}"\` with matching names to keep it, ` +
           `or cancel that order with the reseller and delete ${journal.fileFor(inputs.journalKey)}.`,
@@ -101,7 +102,7 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
       const apiError = error as PartnerApiError;
       const field = apiError.field ? ` (field ${apiError.field})` : "";
       const wait = apiError.kind === "rate_limited" && apiError.retryAfter ? ` Retry after ${apiError.retryAfter} s.` : "";
-      throw new Error(`certreseller Order "${inputs.journalKey}": CreateOrder was refused, nothing was bought: ${describe(error)}${field}.${wait}`, {
+      throw new Error(`certreseller Order "${resourceName(inputs.journalKey)}": CreateOrder was refused, nothing was bought: ${describe(error)}${field}.${wait}`, {
         cause: error,
       });
     }

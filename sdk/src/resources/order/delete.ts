@@ -13,7 +13,7 @@ import type { OrderState } from "./types.js";
  * of blocking `destroy` forever. Keep orders with `retainOnDelete`.
  */
 export async function remove(ctx: ProviderContext, id: string, props: OrderState): Promise<void> {
-  const log = ctx.log(props.journalKey?.split("/").pop());
+  const log = ctx.log(props.journalKey);
   const api = ctx.api();
   if (props.journalKey) {
     const journal = new PurchaseJournal(ctx.settings.journalDir);

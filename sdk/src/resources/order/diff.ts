@@ -20,7 +20,7 @@ export function renewalReason(olds: OrderState, news: OrderInputs, now: Date): s
   if (Number.isNaN(ends)) return undefined;
   const opens = ends - days * 86_400_000;
   if (now.getTime() < opens) return undefined;
-  return `renewal due: order ${olds.orderNo}'s term ends ${olds.termEndsAt.slice(0, 10)}, within renewBeforeDays=${days}; a new order will be bought (quoted ${news.quotedPrice ?? "price unknown"}) and the old one cancelled once the new one is in place`;
+  return `renewal due: order ${olds.orderNo}'s term ends ${olds.termEndsAt.slice(0, 10)}, within renewBeforeDays=${days}; a new order will be bought (quoted ${news.quotedPrice ?? "price unknown"}); the old one is deleted once the new one is in place (cancelled if still inside its refund window, else released)`;
 }
 
 /**
@@ -29,7 +29,7 @@ export function renewalReason(olds: OrderState, news: OrderInputs, now: Date): s
  * `renewBeforeDays` and the journal key. `olds` are the OLD OUTPUTS.
  */
 export async function diff(ctx: ProviderContext, _id: string, olds: OrderState, news: OrderInputs): Promise<pulumi.dynamic.DiffResult> {
-  const log = ctx.log(news.journalKey?.split("/").pop());
+  const log = ctx.log(news.journalKey);
   forgetJournalEntry(ctx, olds);
   const replaces: string[] = REPLACE_KEYS.filter((key) => containsUnknown(news[key]) || !same(key, olds[key], news[key]));
   if (news.adoptOrderNo !== undefined && (containsUnknown(news.adoptOrderNo) || news.adoptOrderNo !== olds.orderNo)) {
@@ -58,6 +58,6 @@ export function forgetJournalEntry(ctx: ProviderContext, state: Partial<OrderSta
     const entry = journal.read(state.journalKey);
     if (entry?.orderNo === state.orderNo) journal.clear(state.journalKey);
   } catch (error) {
-    ctx.log(state.journalKey.split("/").pop()).warn(`could not tidy the purchase journal: ${(error as Error).message}`);
+    ctx.log(state.journalKey).warn(`could not tidy the purchase journal: ${(error as Error).message}`);
   }
 }

@@ -14,7 +14,7 @@ const GONE: readonly number[] = [CertStatus.Revoked, CertStatus.RefundInProgress
  * with a warning, so the next `up` previews buying a new one.
  */
 export async function read(ctx: ProviderContext, id: string, props: OrderState): Promise<pulumi.dynamic.ReadResult<OrderState>> {
-  const log = ctx.log(props.journalKey?.split("/").pop());
+  const log = ctx.log(props.journalKey);
   forgetJournalEntry(ctx, props);
   let stored;
   try {

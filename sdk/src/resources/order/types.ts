@@ -31,7 +31,11 @@ export interface OrderInputs {
   couponCode?: string;
   renewBeforeDays?: number;
   adoptOrderNo?: string;
-  /** `<project>/<stack>/<name>`, set by the class: the purchase journal's key. */
+  /**
+   * The resource's URN, set by the class: the purchase journal's key (a
+   * stable identity across runs) and what ties provider warnings to the
+   * resource in previews.
+   */
   journalKey: string;
   /** Added by `check`: what `up` will spend (before any coupon). */
   quotedPrice?: string;

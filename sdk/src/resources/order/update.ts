@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { isPartnerApiError } from "../../client/errors.js";
 import { CertStatus } from "../../client/types.js";
-import { toPlainJson, type ProviderContext } from "../../provider/index.js";
+import { resourceName, toPlainJson, type ProviderContext } from "../../provider/index.js";
 import { forgetJournalEntry } from "./diff.js";
 import { describe, ensureSubmitted } from "./sign.js";
 import type { OrderInputs, OrderState } from "./types.js";
@@ -12,7 +12,7 @@ import type { OrderInputs, OrderState } from "./types.js";
  * be lost from state.
  */
 export async function update(ctx: ProviderContext, _id: string, olds: OrderState, news: OrderInputs): Promise<pulumi.dynamic.UpdateResult<OrderState>> {
-  const log = ctx.log(news.journalKey.split("/").pop());
+  const log = ctx.log(news.journalKey);
   const api = ctx.api();
   forgetJournalEntry(ctx, olds);
   const { __provider: _provider, ...newInputs } = news;
@@ -58,12 +58,12 @@ export async function update(ctx: ProviderContext, _id: string, olds: OrderState
       if (isPartnerApiError(error, "rate_limited")) {
         const retryAt = error.retryAfter !== undefined ? new Date(ctx.now().getTime() + error.retryAfter * 1000).toISOString() : undefined;
         throw new Error(
-          `certreseller Order "${news.journalKey}": the verification method of order ${state.orderNo} can change at most once per 5 minutes per certificate; ` +
+          `certreseller Order "${resourceName(news.journalKey)}": the verification method of order ${state.orderNo} can change at most once per 5 minutes per certificate; ` +
             (retryAt ? `run \`pulumi up\` again after ${retryAt} (in ${error.retryAfter} s).` : "run `pulumi up` again in a few minutes."),
           { cause: error },
         );
       }
-      throw new Error(`certreseller Order "${news.journalKey}": changing the verification method of order ${state.orderNo} failed: ${describe(error)}`, {
+      throw new Error(`certreseller Order "${resourceName(news.journalKey)}": changing the verification method of order ${state.orderNo} failed: ${describe(error)}`, {
         cause: error,
       });
     }
