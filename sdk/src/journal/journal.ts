@@ -10,7 +10,7 @@ import * as path from "node:path";
  */
 export interface JournalEntry {
   version: 1;
-  /** `<project>/<stack>/<resource name>`. */
+  /** The resource's identity: its URN (project, stack, type, parents, name). */
   key: string;
   domain: string;
   productCode: string;
