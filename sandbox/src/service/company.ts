@@ -15,6 +15,17 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
  * throws naming the first missing or malformed member otherwise.
  */
 export function readCompanyInfo(body: Body): CompanyInfo | undefined {
+  for (const key of ["company_info", "company"]) {
+    const v = body[key];
+    // Some form clients send the object as its JSON text.
+    if (typeof v === "string" && v.trim().startsWith("{")) {
+      try {
+        body = { ...body, [key]: JSON.parse(v) as unknown };
+      } catch {
+        throw badRequest(key, `${key} looks like a JSON object but does not parse`);
+      }
+    }
+  }
   let source: Record<string, unknown> | undefined;
   let prefix = "";
   if (isObject(body.company_info)) {

@@ -34,13 +34,22 @@ export function optionalInt(body: Body, ...names: string[]): number | undefined 
 }
 
 /**
- * A list field: a JSON array, repeated form keys, or one comma-separated
- * string. Empty entries are dropped.
+ * A list field: a JSON array, repeated form keys, one comma-separated
+ * string, or a JSON array as text. Empty entries are dropped.
  */
 export function stringList(body: Body, ...names: string[]): { name: string; values: string[] } {
   const hit = pick(body, ...names);
   if (hit === undefined) return { name: names[0]!, values: [] };
-  const raw = Array.isArray(hit.value) ? hit.value : typeof hit.value === "string" ? hit.value.split(",") : [hit.value];
+  let value = hit.value;
+  // Some form clients send a list as its JSON text.
+  if (typeof value === "string" && value.trim().startsWith("[")) {
+    try {
+      value = JSON.parse(value) as unknown;
+    } catch {
+      throw badRequest(hit.name, `${hit.name} looks like a JSON array but does not parse`);
+    }
+  }
+  const raw = Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : [value];
   const values: string[] = [];
   for (const item of raw) {
     if (typeof item !== "string") throw badRequest(hit.name, `${hit.name} must be a list of strings`);

@@ -147,6 +147,12 @@ describe("CreateOrder success", () => {
     expect(env2.data.san_domains).toEqual(["x.example.com", "y.example.com"]);
     const env3 = await call(sb, "CreateOrder", { ...DV_MULTI, san_domains: "p.example.com,q.example.com" });
     expect(env3.data.san_domains).toEqual(["p.example.com", "q.example.com"]);
+    const env4 = await call(sb, "CreateOrder", { ...DV_MULTI, san_domains: '["j.example.com","k.example.com"]' }, { encoding: "form" });
+    expect(env4.data.san_domains).toEqual(["j.example.com", "k.example.com"]);
+    const ov = await call(sb, "CreateOrder", { product_code: "sandbox-ov-single", domain: "example.com", company_info: JSON.stringify(COMPANY) }, { encoding: "form" });
+    expect(ov.code, ov.message).toBe(200);
+    const broken = await call(sb, "CreateOrder", { ...DV_MULTI, san_domains: '["j.example.com"' });
+    expect(broken.data.field).toBe("san_domains");
   });
 
   it("accepts public IPs for ip products", async () => {
