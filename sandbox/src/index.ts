@@ -120,6 +120,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     upstreamCancelFails: options.upstreamCancelFails ?? DEFAULT_CONFIG.upstreamCancelFails,
   };
   const store = Store.open(options.dataDir);
+  try {
+    return await serve(store, config, options);
+  } catch (err) {
+    // Release the data dir: a failed start (port taken, bad seed) must not lock it.
+    await store.close().catch(() => {});
+    throw err;
+  }
+}
+
+async function serve(store: Store, config: RuntimeConfig, options: SandboxOptions): Promise<RunningSandbox> {
   const clock = new SandboxClock(store.clockOffsetMs);
   const ca: CertificateAuthority = await loadOrCreateCa(options.dataDir);
   const realValidator = config.validation === "real" || options.realValidation !== undefined
@@ -165,6 +175,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       return { apiKey: r.apiKey as string, username: a.username, balance: r.balance as string, creditLine: r.creditLine as string };
     }),
     config,
-    stop: () => (stopped ??= close().then(() => store.flush())),
+    stop: () => (stopped ??= close().then(() => store.close())),
   };
 }

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { newApiKeyParts } from "../util/ids.js";
 import type { Cents } from "../util/money.js";
+import { lockDataDir } from "./dir-lock.js";
 import { SecretBox } from "./secret-box.js";
 import { StateFiles, STATE_VERSION, type MetaState, type Snapshot } from "./state-files.js";
 import type { AccountRecord, OrderRecord, PublishedDnsRecord, PublishedFile } from "./types.js";
@@ -29,15 +30,37 @@ export class Store {
   readonly #bySecret = new Map<string, number>();
   readonly #files: StateFiles | undefined;
 
-  private constructor(box: SecretBox, files: StateFiles | undefined) {
+  readonly #unlock: () => void;
+
+  private constructor(box: SecretBox, files: StateFiles | undefined, unlock: () => void = () => {}) {
     this.box = box;
     this.#files = files;
+    this.#unlock = unlock;
+  }
+
+  /** Writes what is pending and releases the data dir. */
+  async close(): Promise<void> {
+    try {
+      await this.flush();
+    } finally {
+      this.#unlock();
+    }
   }
 
   /** An in-memory store, or the one persisted in `dataDir` (created when missing). */
   static open(dataDir?: string): Store {
     if (dataDir === undefined) return new Store(new SecretBox(), undefined);
     mkdirSync(dataDir, { recursive: true });
+    const unlock = lockDataDir(dataDir);
+    try {
+      return Store.#openLocked(dataDir, unlock);
+    } catch (err) {
+      unlock();
+      throw err;
+    }
+  }
+
+  static #openLocked(dataDir: string, unlock: () => void): Store {
     const keyPath = join(dataDir, "secret.key");
     let key: Buffer;
     if (existsSync(keyPath)) {
@@ -47,7 +70,7 @@ export class Store {
       writeFileSync(keyPath, key.toString("base64"), { mode: 0o600 });
     }
     const files = new StateFiles(dataDir);
-    const store = new Store(new SecretBox(key), files);
+    const store = new Store(new SecretBox(key), files, unlock);
     const state = files.load();
     if (state !== undefined) store.#load(state);
     return store;

@@ -54,10 +54,11 @@ describe("state files (snapshot + journal)", () => {
   it("a store reopened from its data dir has the same accounts, keys and orders", async () => {
     const store = Store.open(dir);
     const a = store.createAccount({ username: "u", balance: 500, creditLimit: 0, now: 0 });
-    await store.flush();
     const key = store.apiKeyOf(a);
+    await store.close();
     const again = Store.open(dir);
     expect(again.findAccountByKey(key)?.username).toBe("u");
+    await again.close();
     expect(readFileSync(join(dir, "journal.jsonl"), "utf8")).not.toContain(key.split(":")[1]);
   });
 });
@@ -88,5 +89,26 @@ describe("sandbox restart on a data dir", () => {
     } finally {
       await second.stop();
     }
+  });
+});
+
+describe("data dir lock", () => {
+  it("refuses a second sandbox on the same data dir, and frees it on stop or a failed start", async () => {
+    const first = await startSandbox({ dataDir: dir });
+    await expect(startSandbox({ dataDir: dir })).rejects.toThrow(/already open in this process/);
+    await first.stop();
+    // A start that fails after opening the store (the port is taken) releases the dir.
+    const blocker = await startSandbox();
+    const port = Number(new URL(blocker.url).port);
+    await expect(startSandbox({ dataDir: dir, port })).rejects.toThrow(/EADDRINUSE/);
+    await blocker.stop();
+    const again = await startSandbox({ dataDir: dir });
+    await again.stop();
+  });
+
+  it("takes over the lock of a process that is gone", async () => {
+    writeFileSync(join(dir, "sandbox.lock"), "999999999");
+    const s = await startSandbox({ dataDir: dir });
+    await s.stop();
   });
 });
