@@ -112,6 +112,11 @@ async function benchServer(label: string, extra: string[]): Promise<Figures[]> {
       await expectOk(op("GetCertificateStatus"), { apikey: s.apiKey, order_no });
       orders.push(order_no);
     }
+    // JIT warm-up of both paths, not measured.
+    await load("warm-up", 300, async (i) => {
+      await expectOk(op("GetRecord"), { apikey: s.apiKey, order_no: orders[i % orders.length] });
+      await expectOk(op("CreateOrder"), { apikey: s.apiKey, ...ORDER });
+    });
     const out: Figures[] = [];
     out.push(await load(`GetRecord    ${label}`, REQUESTS, async (i) => {
       await expectOk(op("GetRecord"), { apikey: s.apiKey, order_no: orders[i % orders.length] });
