@@ -122,8 +122,8 @@ export class Order extends pulumi.dynamic.Resource {
   declare readonly price: pulumi.Output<OrderPriceState | undefined>;
   declare readonly certStatus: pulumi.Output<CertStatus>;
   declare readonly orderStatus: pulumi.Output<OrderStatus | undefined>;
-  /** The signing request id; changes when the verification method changes. */
-  declare readonly requestId: pulumi.Output<string | null>;
+  /** The signing request id (absent until submitted); changes when the verification method changes. */
+  declare readonly requestId: pulumi.Output<string | undefined>;
   /** Raw validation records as the API returns them (shape them with `Validation`). */
   declare readonly records: pulumi.Output<ValidationRecord[]>;
   declare readonly installmentsCount: pulumi.Output<number | undefined>;

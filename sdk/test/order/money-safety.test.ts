@@ -37,7 +37,7 @@ describe("a failure after CreateOrder keeps the order and resumes it", () => {
     expect(partial.id).toMatch(/^CERT/);
     expect(partial.properties.__provider).toBe(PROVIDER_TEXT);
     expect(partial.properties.orderNo).toBe(partial.id);
-    expect(partial.properties.requestId).toBeNull();
+    expect(partial.properties.requestId).toBeUndefined();
     expect(partial.reasons[0]).toMatch(/is bought \(100.00 charged\) but ApplySign failed .*does NOT buy again/);
 
     // Next `up`: the engine calls diff then update (never create).

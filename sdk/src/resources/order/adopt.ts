@@ -79,7 +79,7 @@ export async function adoptOrder(api: PartnerApi, inputs: OrderInputs, orderNo: 
     orderNo,
     certStatus: stored.certStatus ?? status?.certStatus ?? CertStatus.AwaitingSubmission,
     orderStatus: status?.orderStatus,
-    requestId: stored.requestId,
+    requestId: stored.requestId ?? undefined,
     records: stored.records,
     verificationMethod: stored.verificationMethod ?? inputs.verificationMethod,
     termEndsAt: endDate?.toISOString(),

@@ -38,7 +38,7 @@ export async function read(ctx: ProviderContext, id: string, props: OrderState):
   const state: OrderState = {
     ...props,
     certStatus,
-    requestId: stored.requestId,
+    requestId: stored.requestId ?? undefined,
     records: stored.records,
     verificationMethod: stored.verificationMethod ?? props.verificationMethod,
     emailSuffix: stored.emailSuffix ?? props.emailSuffix,

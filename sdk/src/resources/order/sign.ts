@@ -37,7 +37,7 @@ export function stateFromCreate(inputs: OrderInputs, created: CreateOrderResult)
     },
     certStatus: created.certStatus,
     orderStatus: created.orderStatus,
-    requestId: null,
+    requestId: undefined,
     records: [],
     installmentsCount: created.installmentsCount,
     paidAt: created.paidAt ?? undefined,
@@ -72,7 +72,7 @@ export async function ensureSubmitted(api: PartnerApi, state: OrderState, inputs
     current = {
       ...current,
       certStatus: stored.certStatus ?? current.certStatus,
-      requestId: stored.requestId,
+      requestId: stored.requestId ?? undefined,
       records: stored.records,
       verificationMethod: stored.verificationMethod ?? current.verificationMethod,
     };
@@ -86,7 +86,7 @@ export async function ensureSubmitted(api: PartnerApi, state: OrderState, inputs
     return {
       ...current,
       certStatus: signed.certStatus,
-      requestId: signed.requestId,
+      requestId: signed.requestId ?? undefined,
       records: signed.records,
       verificationMethod: signed.verificationMethod ?? current.verificationMethod,
     };

@@ -55,8 +55,8 @@ export interface OrderState extends OrderInputs {
   price?: OrderPriceState;
   certStatus: CertStatus;
   orderStatus?: OrderStatus;
-  /** Null until ApplySign succeeded: a partially created order. */
-  requestId: string | null;
+  /** Absent until ApplySign succeeded: a partially created order. */
+  requestId?: string;
   records: ValidationRecord[];
   installmentsCount?: number;
   paidAt?: string;
