@@ -41,7 +41,8 @@ export async function diff(ctx: ProviderContext, _id: string, olds: OrderState, 
     log.warn(renewal);
     replaces.push("renewBeforeDays");
   }
-  // An input left unset keeps whatever the order has (the product default at purchase time).
+  // check fills in the product's default method; it stays unset only when the catalogue was
+  // unreachable, and then the order keeps whatever method it has.
   const updates = UPDATE_KEYS.filter((key) => news[key] !== undefined && !same(key, olds[key], news[key]));
   if (replaces.length > 0) return { changes: true, replaces, deleteBeforeReplace: false };
   return { changes: updates.length > 0 };

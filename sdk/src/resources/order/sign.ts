@@ -75,6 +75,7 @@ export async function ensureSubmitted(api: PartnerApi, state: OrderState, inputs
       requestId: stored.requestId ?? undefined,
       records: stored.records,
       verificationMethod: stored.verificationMethod ?? current.verificationMethod,
+      emailSuffix: stored.emailSuffix ?? current.emailSuffix,
     };
     const submittable = current.certStatus === CertStatus.AwaitingSubmission || current.certStatus === CertStatus.IssuanceFailed;
     if (!submittable) return current;

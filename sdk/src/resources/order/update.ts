@@ -28,7 +28,7 @@ export async function update(ctx: ProviderContext, _id: string, olds: OrderState
 
   const wanted = { method: news.verificationMethod, suffix: news.emailSuffix };
   const methodChanged = wanted.method !== undefined && wanted.method !== state.verificationMethod;
-  const suffixChanged = wanted.suffix !== undefined && wanted.suffix !== olds.emailSuffix;
+  const suffixChanged = wanted.suffix !== undefined && wanted.suffix !== state.emailSuffix;
   if (methodChanged || suffixChanged) {
     if (state.certStatus !== CertStatus.Issuing) {
       // ChangeVertificationMethod is only allowed while validation is pending.
