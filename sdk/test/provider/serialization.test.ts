@@ -7,6 +7,22 @@ import { ensureBuilt, makeConsumerDir, runNodeIn } from "./consumer.js";
 
 const KEY = "ak_serializationtestkey0001:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 
+/** The handler paths the resource classes store in state: every `lazyProvider("...")` in the sources. */
+function handlerPathsInSources(): string[] {
+  const found = new Set<string>();
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".ts")) {
+        for (const match of fs.readFileSync(full, "utf8").matchAll(/lazyProvider\("([^"]+)"\)/g)) found.add(match[1]!);
+      }
+    }
+  };
+  walk(path.resolve(__dirname, "../../src"));
+  return [...found].sort();
+}
+
 async function serialize(provider: pulumi.dynamic.ResourceProvider): Promise<string> {
   // What pulumi.dynamic.Resource does with the provider object.
   const fn = await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true });
@@ -47,6 +63,23 @@ describe("lazyProvider serialization", () => {
          .catch((e) => { console.error(e); process.exit(1); });`,
     );
     expect(out.trim()).toBe("configured:configure,check,diff,create,read,update,delete");
+  });
+
+  it("every handler path a resource class names loads from the consumer project and is a handler module", async () => {
+    const paths = handlerPathsInSources();
+    expect(paths).toContain("resources/order/handlers.js");
+    for (const handlerPath of paths) {
+      const text = await serialize(lazyProvider(handlerPath));
+      expect(text.length, handlerPath).toBeLessThan(4096);
+    }
+    const out = await runNodeIn(
+      consumer,
+      `for (const p of ${JSON.stringify(paths)}) {
+         const m = require("pulumi-certreseller/dist/" + p);
+         console.log(p + " " + typeof m.resourceType + " " + typeof m.handlers.create);
+       }`,
+    );
+    expect(out.trim().split("\n")).toEqual(paths.map((p) => `${p} string function`));
   });
 
   it("refuses a handler path outside dist", async () => {
