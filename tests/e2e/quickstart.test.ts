@@ -40,7 +40,7 @@ describe("quickstart", () => {
   it("previews the purchase with its quoted price and spends nothing", async () => {
     const t = recorder();
     transcripts.push(t);
-    preview = await stack.preview({ diff: true, onOutput: t.onOutput, onEvent: t.onEvent });
+    preview = await stack.preview({ diff: true, onOutput: t.onOutput, onError: t.onError, onEvent: t.onEvent });
     expect(preview.changeSummary.create).toBeGreaterThanOrEqual(3);
     expect(t.output).toMatch(new RegExp(`quotedPrice\\s*:\\s*"${PRICE.replace(".", "\\.")}"`));
     expect(await sandbox.management.orders()).toHaveLength(0);
@@ -50,7 +50,7 @@ describe("quickstart", () => {
   it("up issues a certificate whose full chain openssl verifies against the sandbox root", async () => {
     const t = recorder();
     transcripts.push(t);
-    up = await stack.up({ onOutput: t.onOutput, onEvent: t.onEvent });
+    up = await stack.up({ onOutput: t.onOutput, onError: t.onError, onEvent: t.onEvent });
     outputs = up.outputs;
     expect(up.summary.result).toBe("succeeded");
 
@@ -72,7 +72,7 @@ describe("quickstart", () => {
     await sandbox.management.clearRequests();
     const t = recorder();
     transcripts.push(t);
-    const again = await stack.up({ onOutput: t.onOutput, onEvent: t.onEvent });
+    const again = await stack.up({ onOutput: t.onOutput, onError: t.onError, onEvent: t.onEvent });
     const changes = Object.entries(again.summary.resourceChanges ?? {}).filter(([op, n]) => op !== "same" && n);
     expect(changes).toEqual([]);
     const counts = await sandbox.management.operationCounts();

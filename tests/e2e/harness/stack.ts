@@ -53,12 +53,20 @@ export interface Transcript {
   events: EngineEvent[];
 }
 
-export function recorder(): Transcript & { onOutput: (line: string) => void; onEvent: (event: EngineEvent) => void } {
+export function recorder(): Transcript & {
+  onOutput: (text: string) => void;
+  onError: (text: string) => void;
+  onEvent: (event: EngineEvent) => void;
+} {
   const transcript = {
     output: "",
     events: [] as EngineEvent[],
-    onOutput: (line: string) => {
-      transcript.output += line;
+    onOutput: (text: string) => {
+      transcript.output += text;
+    },
+    // The CLI's stderr: plugin output not tied to a resource lands here.
+    onError: (text: string) => {
+      transcript.output += text;
     },
     onEvent: (event: EngineEvent) => {
       transcript.events.push(event);
