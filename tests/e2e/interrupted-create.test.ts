@@ -7,7 +7,7 @@ import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../scripts/engine/index.js";
-import type { FaultSpec } from "./harness/management.js";
+import type { FaultSettings } from "certreseller-sandbox";
 import { isAlive, killTree } from "./harness/process-tree.js";
 import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
 import { createWorld, failureOf, openStack, providerConfig, recorder, type E2eWorld } from "./harness/stack.js";
@@ -18,7 +18,7 @@ const LATENCY_MS = 3000;
 
 interface KillPoint {
   title: string;
-  faults: Record<string, FaultSpec>;
+  faults: FaultSettings;
   /** Resolves when the engine should die. */
   reached: (ctx: { sandbox: TestSandbox; world: E2eWorld; domain: string }) => Promise<void>;
   /** Whether the order number reached the journal before the kill. */

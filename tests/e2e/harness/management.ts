@@ -1,5 +1,9 @@
 // A typed client for the sandbox's management API (routes in docs/design.md):
 // the tests' view of what happened at the "service", independent of the SDK.
+import type { FaultSettings, OperationName, RuntimeConfig } from "certreseller-sandbox";
+
+export type SandboxConfig = Partial<RuntimeConfig>;
+export type { FaultSpec } from "certreseller-sandbox";
 
 export interface SandboxOrder {
   orderNo: string;
@@ -8,30 +12,12 @@ export interface SandboxOrder {
 
 export interface RequestLogEntry {
   at: string;
-  operation: string;
-  appId?: string;
+  operation: OperationName | string;
+  appId?: string | null;
   orderNo?: string | null;
   code: number;
   httpStatus: number;
   durationMs: number;
-}
-
-export interface FaultSpec {
-  errorRate?: number;
-  errorCode?: number;
-  latencyMs?: number;
-  reset?: boolean;
-  malformed?: boolean;
-  commitThenFail?: "500" | "drop";
-}
-
-export interface SandboxConfig {
-  validation?: "auto" | "published" | "real";
-  issueAfterSeconds?: number;
-  statusCooldownSeconds?: number;
-  methodCooldownSeconds?: number;
-  refundWindowDays?: number;
-  mirrorStatus?: boolean;
 }
 
 export interface AccountView {
@@ -62,7 +48,7 @@ export class ManagementClient {
     for (const entry of await this.requests()) counts[entry.operation] = (counts[entry.operation] ?? 0) + 1;
     return counts;
   }
-  async setFaults(faults: Record<string, FaultSpec>): Promise<void> {
+  async setFaults(faults: FaultSettings): Promise<void> {
     await this.call("PUT", "/faults", faults);
   }
   async clearFaults(): Promise<void> {

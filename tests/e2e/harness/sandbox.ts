@@ -22,14 +22,8 @@ export const FAST_SANDBOX: SandboxConfig = {
 };
 
 export async function startTestSandbox(config: SandboxConfig = {}): Promise<TestSandbox> {
-  const sandbox = await startSandbox({ port: 0, host: "127.0.0.1" });
+  const sandbox = await startSandbox({ port: 0, host: "127.0.0.1", ...FAST_SANDBOX, ...config });
   const management = new ManagementClient(sandbox.managementUrl);
-  try {
-    await management.setConfig({ ...FAST_SANDBOX, ...config });
-  } catch (error) {
-    await sandbox.stop();
-    throw error;
-  }
   const account = sandbox.accounts[0];
   if (!account) throw new Error("the sandbox started without a funded account");
   return {
