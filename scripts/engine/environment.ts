@@ -3,6 +3,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { Engine } from "./provision.js";
 import { repoRoot } from "./paths.js";
+import { DYNAMIC_PROVIDER_PLUGIN } from "./plugin-scripts.js";
 
 /** Everything a single isolated engine run needs. */
 export interface IsolatedEnvironment {
@@ -50,7 +51,10 @@ export function isolatedEnvironment(engine: Engine, options: IsolatedEnvironment
   fs.mkdirSync(backendDir);
   fs.mkdirSync(homeDir);
 
-  const binDirs = [nodeBinDir(), path.dirname(engine.pulumiPath), dynamicProviderPluginDir(), engine.analyzerDir];
+  const cliDir = path.dirname(engine.pulumiPath);
+  const binDirs = [nodeBinDir(), cliDir, engine.analyzerDir];
+  // A cached CLI has the dynamic-provider plugin beside it; an installed one normally too.
+  if (!fs.existsSync(path.join(cliDir, DYNAMIC_PROVIDER_PLUGIN))) binDirs.push(dynamicProviderPluginDir());
   if (options.directoryProgram) {
     if (!engine.languageHostDir) {
       throw new Error("a directory program needs the Node language host; run `npm run engine` with `go` available to build it");

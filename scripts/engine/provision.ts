@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import { buildCli, buildLanguageHost } from "./builds.js";
 import { elapsed, goBinary, type Log } from "./go-build.js";
 import { cacheLayout, type CacheLayout } from "./paths.js";
-import { writePolicyAnalyzer } from "./policy-analyzer.js";
+import { writeDynamicProviderPlugin, writePolicyAnalyzer } from "./plugin-scripts.js";
 import { MINIMUM_PULUMI_VERSION, PULUMI_VERSION, isAtLeast, parseVersion } from "./version.js";
 import { findOnPath } from "./which.js";
 
@@ -92,6 +92,7 @@ export async function ensureEngine(options: EnsureEngineOptions = {}): Promise<E
       log(`no language host at ${layout.languageHostPath} and no \`go\` to build it: directory programs will not run`);
     }
   }
+  writeDynamicProviderPlugin(layout);
   if (source === "built") log(`engine ready after ${elapsed(started)}`);
   return { source, version: PULUMI_VERSION, pulumiPath: layout.pulumiPath, languageHostDir, analyzerDir };
 }
