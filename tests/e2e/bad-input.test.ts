@@ -6,20 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EC_P256, makeCsr } from "./harness/csr.js";
 import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
 import { createWorld, failureOf, openStack, type E2eWorld } from "./harness/stack.js";
-import { ordersProgram, type OrderArgs } from "./programs.js";
+import { COMPANY, ordersProgram, type OrderArgs } from "./programs.js";
 
-const COMPANY = {
-  companyName: "Acme Widgets Ltd",
-  registrationNumber: "HRB 123456",
-  country: "DE",
-  state: "Berlin",
-  city: "Berlin",
-  address: "Examplestrasse 1",
-  postalCode: "10115",
-  contactName: "Ada Admin",
-  contactEmail: "ada@acme.example.com",
-  contactPhone: "+49 30 1234567",
-};
 const { companyName: _name, ...COMPANY_WITHOUT_NAME } = COMPANY;
 const { contactEmail: _email, ...COMPANY_WITHOUT_EMAIL } = COMPANY;
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../scripts/engine/index.js";
 import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
 import { createWorld, failureOf, openStack, recorder, type E2eWorld } from "./harness/stack.js";
-import { ordersProgram, type OrderArgs } from "./programs.js";
+import { COMPANY, ordersProgram, type OrderArgs } from "./programs.js";
 
 const POLICY_DIR = path.join(repoRoot, "policy");
 // The guardrails that are off by default, switched on as a team would.
@@ -18,18 +18,6 @@ const POLICY_CONFIG = {
   "certreseller-wildcards": { allowWildcards: false },
 };
 
-const COMPANY = {
-  companyName: "Acme Widgets Ltd",
-  registrationNumber: "HRB 123456",
-  country: "DE",
-  state: "Berlin",
-  city: "Berlin",
-  address: "Examplestrasse 1",
-  postalCode: "10115",
-  contactName: "Ada Admin",
-  contactEmail: "ada@acme.example.com",
-  contactPhone: "+49 30 1234567",
-};
 const ok: OrderArgs = { productCode: "sandbox-dv-single", domain: "ok.e2e.example.com", verificationMethod: "dns", months: 12 };
 
 const VIOLATIONS: Array<{ policy: string; orders: Record<string, OrderArgs> }> = [

@@ -7,20 +7,7 @@ import { makeCsr } from "./harness/csr.js";
 import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
 import { createWorld, openStack, recorder, type E2eWorld } from "./harness/stack.js";
 import { changedSteps } from "./harness/steps.js";
-import { ordersProgram, type OrderArgs } from "./programs.js";
-
-const COMPANY = {
-  companyName: "Acme Widgets Ltd",
-  registrationNumber: "HRB 123456",
-  country: "DE",
-  state: "Berlin",
-  city: "Berlin",
-  address: "Examplestrasse 1",
-  postalCode: "10115",
-  contactName: "Ada Admin",
-  contactEmail: "ada@acme.example.com",
-  contactPhone: "+49 30 1234567",
-};
+import { COMPANY, ordersProgram, type OrderArgs } from "./programs.js";
 
 const csrDomain = "csr.e2e.example.com";
 const BASE: Record<string, OrderArgs> = {

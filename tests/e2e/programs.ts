@@ -7,6 +7,20 @@ import { Hold } from "./harness/hold-resource.js";
 
 export type OrderArgs = ConstructorParameters<typeof certs.Order>[1];
 
+/** A complete company for OV/EV orders. */
+export const COMPANY = {
+  companyName: "Acme Widgets Ltd",
+  registrationNumber: "HRB 123456",
+  country: "DE",
+  state: "Berlin",
+  city: "Berlin",
+  address: "Examplestrasse 1",
+  postalCode: "10115",
+  contactName: "Ada Admin",
+  contactEmail: "ada@acme.example.com",
+  contactPhone: "+49 30 1234567",
+};
+
 export interface CertificateProgram {
   /** Resource name prefix (also the purchase journal key's last part). */
   name?: string;
