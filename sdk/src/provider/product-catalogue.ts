@@ -11,7 +11,8 @@ const catalogues = new WeakMap<PartnerApi, Promise<Product[]>>();
 export function productCatalogue(api: PartnerApi): Promise<Product[]> {
   let catalogue = catalogues.get(api);
   if (!catalogue) {
-    catalogue = api.listAllProducts();
+    // A per-attempt limit well under the client's default: a preview should not hang on a dead API.
+    catalogue = api.listAllProducts(undefined, { timeoutMs: 15_000 });
     catalogues.set(api, catalogue);
   }
   return catalogue;

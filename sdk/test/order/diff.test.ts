@@ -90,6 +90,13 @@ describe("Order diff", () => {
     expect((await diff({ adoptOrderNo: "CERT2" })).replaces).toEqual(["adoptOrderNo"]);
   });
 
+  it("refuses a replacement while adoptOrderNo still names the held order (it would re-adopt, then cancel, that order)", async () => {
+    await expect(diff({ months: 24, adoptOrderNo: "CERT1" })).rejects.toThrow(
+      /months needs a new purchase, but adoptOrderNo still names the order this resource holds \(CERT1\)\. Remove adoptOrderNo/,
+    );
+    await expect(diff({ renewBeforeDays: 30, adoptOrderNo: "CERT1" }, { termEndsAt: "2026-12-10T00:00:00.000Z" })).rejects.toThrow(/\(renewal\) needs a new purchase/);
+  });
+
   it("renewal: inside the window the order is replaced and the reason is logged", async () => {
     lines.length = 0;
     const result = await diff({ renewBeforeDays: 30 }, { termEndsAt: "2026-12-10T00:00:00.000Z" });

@@ -162,6 +162,7 @@ describe("adoption", () => {
     const { id } = await h.buy({ productCode: "sandbox-dv-multi", domain: "adopt.example.com", sanDomains: ["www.adopt.example.com"] });
     await h.mgmt("DELETE", "/requests");
     const inputs = await h.plan({ productCode: "sandbox-dv-multi", domain: "adopt.example.com", sanDomains: ["www.adopt.example.com"], adoptOrderNo: id });
+    expect(inputs.quotedPrice).toBe("0.00"); // the preview shows that adoption spends nothing
     const { outs } = await handlers.create(h.ctx, inputs);
     expect(outs.orderNo).toBe(id);
     expect(outs.adopted).toBe(true);

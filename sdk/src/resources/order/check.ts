@@ -36,7 +36,9 @@ export async function check(
   const result = await checkOrder({ ...news, quotedPrice: undefined }, product);
   failures.push(...result.failures);
   const inputs = { ...result.values } as Record<string, unknown>;
-  if (result.quote) inputs.quotedPrice = result.quote.total;
+  if (typeof inputs.adoptOrderNo === "string" && !isUnknown(inputs.adoptOrderNo)) {
+    inputs.quotedPrice = "0.00"; // adoption buys nothing
+  } else if (result.quote) inputs.quotedPrice = result.quote.total;
   else delete inputs.quotedPrice;
   return { inputs: inputs as unknown as OrderInputs, failures };
 }

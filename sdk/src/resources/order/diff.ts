@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { PurchaseJournal } from "../../journal/index.js";
-import { containsUnknown, type ProviderContext } from "../../provider/index.js";
+import { containsUnknown, resourceName, type ProviderContext } from "../../provider/index.js";
 import { REPLACE_KEYS, UPDATE_KEYS, type OrderInputs, type OrderState } from "./types.js";
 
 /** Order-insensitive, case-insensitive equality for name lists; deep equality otherwise. */
@@ -44,6 +44,15 @@ export async function diff(ctx: ProviderContext, _id: string, olds: OrderState, 
   // check fills in the product's default method; it stays unset only when the catalogue was
   // unreachable, and then the order keeps whatever method it has.
   const updates = UPDATE_KEYS.filter((key) => news[key] !== undefined && !same(key, olds[key], news[key]));
+  if (replaces.length > 0 && news.adoptOrderNo !== undefined && news.adoptOrderNo === olds.orderNo) {
+    // The replacement's create would adopt this same order again, and deleting
+    // the old resource would then cancel the order the new one holds.
+    throw new Error(
+      `certreseller Order "${resourceName(news.journalKey)}": ${replaces.join(", ")} ${renewal ? "(renewal) " : ""}needs a new purchase, ` +
+        `but adoptOrderNo still names the order this resource holds (${olds.orderNo}). Remove adoptOrderNo to buy a new order, ` +
+        "or set it to the order to adopt instead.",
+    );
+  }
   if (replaces.length > 0) return { changes: true, replaces, deleteBeforeReplace: false };
   return { changes: updates.length > 0 };
 }

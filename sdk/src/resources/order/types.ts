@@ -42,7 +42,14 @@ export interface OrderInputs {
   __provider?: string;
 }
 
-/** Price breakdown as stored in state (plain JSON). */
+/**
+ * What an order cost, as stored in the Order's `price` output.
+ *
+ * @example
+ * ```ts
+ * export const charged = order.price.apply((p) => p?.total); // "140.00"
+ * ```
+ */
 export type OrderPriceState = Pick<
   OrderPrice,
   "basePrice" | "sanCount" | "sanPrice" | "wildcardCount" | "wildcardPrice" | "discount" | "total"
