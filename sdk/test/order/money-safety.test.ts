@@ -137,13 +137,27 @@ describe("purchase journal", () => {
     expect(journal.read(inputs.journalKey)).toBeUndefined();
   });
 
+  it("forgets a journal order that was since cancelled (e.g. its stack was removed without destroy) and buys", async () => {
+    const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "stale.example.com" });
+    const journal = new PurchaseJournal(h.journalDir);
+    journal.recordIntent({ key: inputs.journalKey, domain: inputs.domain, productCode: inputs.productCode, names: [inputs.domain] });
+    const old = await h.ctx.api().createOrder({ productCode: inputs.productCode, domain: inputs.domain });
+    journal.recordOrder(inputs.journalKey, old.orderNo, JSON.parse(JSON.stringify(old)));
+    await h.ctx.api().cancelOrder({ orderNo: old.orderNo });
+    const { id } = await handlers.create(h.ctx, inputs);
+    expect(id).not.toBe(old.orderNo);
+    expect(h.lines.join("\n")).toMatch(new RegExp(`named order ${old.orderNo}, which is cancelled, refunded or gone; forgetting it`));
+  });
+
   it("refuses to resume a journal order bought for other names", async () => {
     const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "changed.example.com" });
     const journal = new PurchaseJournal(h.journalDir);
     journal.recordIntent({ key: inputs.journalKey, domain: "before.example.com", productCode: inputs.productCode, names: ["before.example.com"] });
-    journal.recordOrder(inputs.journalKey, "CERT-OLD", {});
+    const before = await h.ctx.api().createOrder({ productCode: inputs.productCode, domain: "before.example.com" });
+    journal.recordOrder(inputs.journalKey, before.orderNo, {});
+    await h.mgmt("DELETE", "/requests");
     const error = (await handlers.create(h.ctx, inputs).catch((e: unknown) => e)) as Error;
-    expect(error.message).toMatch(/holds order CERT-OLD .* for before.example.com .* now declares changed.example.com/);
+    expect(error.message).toMatch(new RegExp(`holds order ${before.orderNo} .* for before.example.com .* now declares changed.example.com`));
     expect(count(await h.operations(), "CreateOrder")).toBe(0);
   });
 

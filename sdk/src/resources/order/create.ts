@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { isPartnerApiError, type PartnerApiError } from "../../client/errors.js";
-import type { CreateOrderRequest, CreateOrderResult } from "../../client/types.js";
+import { CertStatus, type CreateOrderRequest, type CreateOrderResult, type PartnerApi } from "../../client/types.js";
 import { PurchaseJournal, type JournalEntry } from "../../journal/index.js";
 import { resourceName, toPlainJson, type ProviderContext } from "../../provider/index.js";
 import { adoptOrder } from "./adopt.js";
@@ -36,6 +36,17 @@ function requestFor(inputs: OrderInputs): CreateOrderRequest {
   return inputs.couponCode ? { ...base, couponType: "code", couponCode: inputs.couponCode } : base;
 }
 
+/** True when the order no longer exists for this account or was cancelled/refunded/revoked. */
+async function isDead(api: PartnerApi, orderNo: string): Promise<boolean> {
+  try {
+    const stored = await api.getRecord({ orderNo });
+    return stored.certStatus === CertStatus.Revoked || stored.certStatus === CertStatus.RefundInProgress;
+  } catch (error) {
+    if (isPartnerApiError(error, "not_found")) return true;
+    throw error;
+  }
+}
+
 /** Stop: a purchase for this resource may exist. The message tells the user how to find out and how to proceed. */
 function maybeBoughtMessage(inputs: OrderInputs, entry: JournalEntry, journal: PurchaseJournal, cause: string): string {
   return [
@@ -69,7 +80,13 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
     return finish(state);
   }
 
-  const entry = journal.read(inputs.journalKey);
+  let entry = journal.read(inputs.journalKey);
+  if (entry?.orderNo && (await isDead(api, entry.orderNo))) {
+    // Left behind by a stack removed without destroy, say: that order is gone, so buying is right.
+    log.warn(`the purchase journal named order ${entry.orderNo}, which is cancelled, refunded or gone; forgetting it`);
+    journal.clear(inputs.journalKey);
+    entry = undefined;
+  }
   if (entry?.orderNo) {
     if (JSON.stringify(entry.names) !== JSON.stringify(namesOf(inputs)) || entry.productCode !== inputs.productCode) {
       throw new Error(
