@@ -125,7 +125,12 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
     }
     throw new Error(maybeBoughtMessage(inputs, intent, journal, describe(error)), { cause: error });
   }
-  journal.recordOrder(inputs.journalKey, created.orderNo, toPlainJson(created) as Record<string, unknown>, ctx.now());
+  try {
+    journal.recordOrder(inputs.journalKey, created.orderNo, toPlainJson(created) as Record<string, unknown>, ctx.now());
+  } catch (error) {
+    // The order is bought: never let a journal problem lose it. Returning it puts it in state.
+    log.warn(`order ${created.orderNo} is bought but could not be written to the purchase journal (${(error as Error).message})`);
+  }
   log.info(`bought order ${created.orderNo}: ${created.price.total} charged (quoted ${inputs.quotedPrice ?? "n/a"})`);
   return finish(stateFromCreate(inputs, created));
 }
