@@ -36,6 +36,10 @@ export async function checkOrder(raw: Record<string, unknown>, product: Product 
     names = checkNames(spec);
     failures.push(...names.failures);
   }
+  if (names && names.counts.wildcards > 0 && (spec.verificationMethod === "file" || spec.verificationMethod === "https") && !unknown.has("verificationMethod")) {
+    // A file on one host cannot prove control of every name under a wildcard; CAs refuse it.
+    failures.push({ property: "verificationMethod", reason: `${JSON.stringify(spec.verificationMethod)} validation cannot prove control of a wildcard name; use "dns", "cname" or "email"` });
+  }
   let result: Quote | undefined;
   if (product) {
     if (values.verificationMethod === undefined && product.defaultVerificationMethod !== undefined) {
