@@ -18,4 +18,4 @@ export { clientFor, closeClients } from "./client-cache.js";
 export type { ResourceHandlers, HandlerModule, ProviderMethod } from "./handlers.js";
 export { lazyProvider } from "./lazy-provider.js";
 export { warnIfApiKeyNotSecret } from "./program-warnings.js";
-export { productCatalogue, findProduct } from "./product-catalogue.js";
+export { productCatalogue, findProduct, accountSummary } from "./product-catalogue.js";

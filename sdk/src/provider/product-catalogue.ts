@@ -1,6 +1,7 @@
-import type { PartnerApi, Product } from "../client/types.js";
+import type { PartnerApi, Product, UserData } from "../client/types.js";
 
 const catalogues = new WeakMap<PartnerApi, Promise<Product[]>>();
+const accounts = new WeakMap<PartnerApi, Promise<UserData>>();
 
 /**
  * The whole product list, fetched once per client per process: a preview of
@@ -21,4 +22,18 @@ export function productCatalogue(api: PartnerApi): Promise<Product[]> {
 /** Looks a product up by code in the cached catalogue; undefined when absent. */
 export async function findProduct(api: PartnerApi, productCode: string): Promise<Product | undefined> {
   return (await productCatalogue(api)).find((product) => product.productCode === productCode);
+}
+
+/**
+ * The account (balance, credit), read once per client per process, for the
+ * preview's "can this account pay?" warning. Not used where money moves:
+ * CreateOrder itself is the authority.
+ */
+export function accountSummary(api: PartnerApi): Promise<UserData> {
+  let account = accounts.get(api);
+  if (!account) {
+    account = api.getUserData({ timeoutMs: 15_000 });
+    accounts.set(api, account);
+  }
+  return account;
 }

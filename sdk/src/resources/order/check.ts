@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { isPartnerApiError } from "../../client/errors.js";
 import type { Product } from "../../client/types.js";
-import { findProduct, type ProviderContext, isUnknown } from "../../provider/index.js";
-import { checkOrder } from "../../rules/index.js";
+import { accountSummary, findProduct, isUnknown, type ProviderContext, type ProviderLog } from "../../provider/index.js";
+import { checkOrder, toCents } from "../../rules/index.js";
 import type { OrderInputs } from "./types.js";
 
 /**
@@ -40,5 +40,27 @@ export async function check(
     inputs.quotedPrice = "0.00"; // adoption buys nothing
   } else if (result.quote) inputs.quotedPrice = result.quote.total;
   else delete inputs.quotedPrice;
+  if (result.quote && failures.length === 0 && inputs.adoptOrderNo === undefined) await warnIfUnaffordable(ctx, log, inputs, result.quote.total);
   return { inputs: inputs as unknown as OrderInputs, failures };
+}
+
+/**
+ * A truthful preview says when `up` would be refused for lack of funds. A
+ * warning, not a failure: the account may be topped up before `up`, and the
+ * total across several Orders of a stack is the policy pack's business.
+ */
+async function warnIfUnaffordable(ctx: ProviderContext, log: ProviderLog, inputs: Record<string, unknown>, total: string): Promise<void> {
+  try {
+    const { user } = await accountSummary(ctx.api());
+    const credit = inputs.paymentMethod === "credit";
+    const available = credit ? (user.creditAvailable ?? "0.00") : user.balance;
+    if (toCents(total) > toCents(available)) {
+      log.warn(
+        `this order costs ${total} ${user.currency ?? ""}`.trimEnd() +
+          ` but the account has ${available} available on its ${credit ? "credit line" : "balance"}: \`pulumi up\` would be refused (nothing is charged then)`,
+      );
+    }
+  } catch {
+    // Only a hint: the product list already answered, so a failure here is not worth a second warning.
+  }
 }

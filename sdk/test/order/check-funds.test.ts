@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startHarness, type Harness } from "./harness.js";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ accounts: [{ username: "thrifty", balance: "120.00", creditLine: "50.00" }] });
+});
+afterAll(async () => h?.stop());
+
+describe("Order check: can the account pay?", () => {
+  it("warns (does not fail) when the quote exceeds what the chosen payment method has", async () => {
+    h.lines.length = 0;
+    const inputs = await h.plan({ productCode: "sandbox-dv-multi", domain: "example.com", sanDomains: ["a.example.com", "b.example.com"] });
+    expect(inputs.quotedPrice).toBe("140.00");
+    expect(h.lines.join("\n")).toMatch(/this order costs 140.00 CNY but the account has 120.00 available on its balance: `pulumi up` would be refused/);
+  });
+  it("compares against the credit line when paying by credit, and is silent when affordable", async () => {
+    h.lines.length = 0;
+    await h.plan({ productCode: "sandbox-dv-single", domain: "example.com", paymentMethod: "credit" });
+    expect(h.lines.join("\n")).toMatch(/costs 100.00 CNY but the account has 50.00 available on its credit line/);
+    h.lines.length = 0;
+    await h.plan({ productCode: "sandbox-dv-single", domain: "example.com" });
+    expect(h.lines).toEqual([]);
+  });
+});
