@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { handlers } from "../../src/resources/order/handlers.js";
+import type { OrderInputs } from "../../src/resources/order/types.js";
 import { startHarness, type Harness } from "./harness.js";
 
 let h: Harness;
@@ -14,6 +16,16 @@ describe("Order check: can the account pay?", () => {
     expect(inputs.quotedPrice).toBe("140.00");
     expect(h.lines.join("\n")).toMatch(/this order costs 140.00 CNY but the account has 120.00 available on its balance: `pulumi up` would be refused/);
   });
+  it("says nothing for an existing order whose purchase is unchanged (olds are the old inputs)", async () => {
+    const first = await h.plan({ productCode: "sandbox-dv-multi", domain: "example.com", sanDomains: ["a.example.com", "b.example.com"] });
+    h.lines.length = 0;
+    const { __provider: _p, ...olds } = first;
+    await handlers.check!(h.ctx, olds as OrderInputs, { ...olds, sanDomains: ["b.example.com", "a.example.com"] } as OrderInputs);
+    expect(h.lines).toEqual([]);
+    await handlers.check!(h.ctx, olds as OrderInputs, { ...olds, months: 24 } as OrderInputs);
+    expect(h.lines.join("\n")).toMatch(/this order costs 266.00 CNY/);
+  });
+
   it("compares against the credit line when paying by credit, and is silent when affordable", async () => {
     h.lines.length = 0;
     await h.plan({ productCode: "sandbox-dv-single", domain: "example.com", paymentMethod: "credit" });

@@ -3,7 +3,7 @@ import { isPartnerApiError } from "../../client/errors.js";
 import type { Product } from "../../client/types.js";
 import { accountSummary, findProduct, isUnknown, type ProviderContext, type ProviderLog } from "../../provider/index.js";
 import { checkOrder, toCents } from "../../rules/index.js";
-import type { OrderInputs } from "./types.js";
+import { REPLACE_KEYS, type OrderInputs } from "./types.js";
 
 /**
  * Preview-time truth: normalise, run every rule, price the purchase. Never
@@ -12,7 +12,7 @@ import type { OrderInputs } from "./types.js";
  */
 export async function check(
   ctx: ProviderContext,
-  _olds: Partial<OrderInputs>,
+  olds: Partial<OrderInputs>,
   rawNews: OrderInputs,
 ): Promise<pulumi.dynamic.CheckResult<OrderInputs>> {
   // Raw engine inputs: any member may be the preview placeholder or of a wrong type.
@@ -40,7 +40,10 @@ export async function check(
     inputs.quotedPrice = "0.00"; // adoption buys nothing
   } else if (result.quote) inputs.quotedPrice = result.quote.total;
   else delete inputs.quotedPrice;
-  if (result.quote && failures.length === 0 && inputs.adoptOrderNo === undefined) await warnIfUnaffordable(ctx, log, inputs, result.quote.total);
+  // Only for a purchase: an existing order whose purchase inputs are unchanged costs nothing more.
+  const buys =
+    Object.keys(olds ?? {}).length === 0 || REPLACE_KEYS.some((key) => JSON.stringify(olds[key] ?? null) !== JSON.stringify(inputs[key] ?? null));
+  if (result.quote && failures.length === 0 && inputs.adoptOrderNo === undefined && buys) await warnIfUnaffordable(ctx, log, inputs, result.quote.total);
   return { inputs: inputs as unknown as OrderInputs, failures };
 }
 
