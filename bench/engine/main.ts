@@ -51,7 +51,7 @@ async function main(): Promise<void> {
       await management.clearRequests();
       let upCalls: Record<string, number> = {};
       let previewCalls: Record<string, number> = {};
-      const real = await run(`real-${count}`, certificateGraph(settings), async () => {
+      const real: Timing = await run(`real-${count}`, certificateGraph(settings), async () => {
         upCalls = await management.operationCounts();
         // A preview of the whole stack, settled (no changes): what a routine CI preview costs.
         await management.clearRequests();

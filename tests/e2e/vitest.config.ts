@@ -7,6 +7,7 @@ export default defineConfig({
     name: "e2e",
     include: ["**/*.test.ts"],
     globalSetup: ["./global-setup.ts"],
+    setupFiles: ["./setup.ts"],
     testTimeout: 600_000,
     hookTimeout: 900_000,
     fileParallelism: false,
