@@ -10,9 +10,9 @@ import type {
 
 /**
  * A purchase as the rules see it: names already lower-cased, trimmed and
- * sorted (see `normalizeNames`), defaults applied where they do not depend
- * on the product. Fields the engine does not know yet at preview are absent
- * from `unknown` checks by the caller.
+ * sorted, defaults applied where they do not depend on the product (see
+ * `normalizeOrder`). At preview any field may still hold the engine's
+ * placeholder; `checkOrder` skips the rules that depend on such a field.
  */
 export interface OrderSpec {
   productCode: string;
