@@ -65,6 +65,14 @@ export function engineSink(): LogSink | undefined {
 }
 
 /** Waits until every line sent so far reached the engine (a method returns only after its lines). */
-export async function flushEngineLog(): Promise<void> {
-  await Promise.all([...pending]);
+export async function flushEngineLog(timeoutMs = 5_000): Promise<void> {
+  if (pending.size === 0) return;
+  // A log line is never worth hanging a provider method for (an engine that went away).
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, timeoutMs);
+    timer.unref();
+  });
+  await Promise.race([Promise.all([...pending]), timeout]);
+  clearTimeout(timer);
 }
