@@ -5,7 +5,7 @@ import type * as pulumi from "@pulumi/pulumi";
  * `pulumi.dynamic.Resource`. Pulumi serializes this object into state; its
  * methods therefore capture nothing but two strings and load the real code
  * with `require` at run time (shared/pulumi-dynamic-notes.md, "Serialization
- * of the provider object"): the serialized text stays around 1–2 KB, holds no
+ * of the provider object"): the serialized text stays around 3 KB, holds no
  * credential, and resolves `pulumi-certreseller` from the Pulumi project's
  * own `node_modules`.
  *
