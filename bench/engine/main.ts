@@ -4,7 +4,7 @@
 // made of no-op dynamic resources, side by side in one run; then the Partner
 // API calls per certificate and per `preview` from the sandbox request log.
 // Figures only: nothing here passes or fails.
-import type { PulumiFn } from "@pulumi/pulumi/automation";
+import type { PulumiFn, Stack } from "@pulumi/pulumi/automation";
 import { startSandbox } from "certreseller-sandbox";
 import { ensureEngine, inlineStack, isolatedEnvironment } from "../../scripts/engine/index.js";
 import { ManagementClient } from "../../tests/e2e/harness/management.js";
@@ -31,12 +31,12 @@ async function main(): Promise<void> {
   };
   console.log(`pulumi v${engine.version} (${engine.source}); node ${process.version}; sandbox ${sandbox.url}`);
 
-  const run = async (name: string, program: PulumiFn, between?: () => Promise<void>): Promise<Timing> => {
+  const run = async (name: string, program: PulumiFn, between?: (stack: Stack) => Promise<void>): Promise<Timing> => {
     const stack = await inlineStack({ environment, projectName: `bench-${name}`, stackName: "bench", program, config });
     let started = performance.now();
     await stack.up();
     const upSeconds = (performance.now() - started) / 1000;
-    await between?.();
+    await between?.(stack);
     started = performance.now();
     await stack.destroy();
     const destroySeconds = (performance.now() - started) / 1000;
@@ -51,11 +51,10 @@ async function main(): Promise<void> {
       await management.clearRequests();
       let upCalls: Record<string, number> = {};
       let previewCalls: Record<string, number> = {};
-      const real: Timing = await run(`real-${count}`, certificateGraph(settings), async () => {
+      const real: Timing = await run(`real-${count}`, certificateGraph(settings), async (stack) => {
         upCalls = await management.operationCounts();
         // A preview of the whole stack, settled (no changes): what a routine CI preview costs.
         await management.clearRequests();
-        const stack = await inlineStack({ environment, projectName: `bench-real-${count}`, stackName: "bench", program: certificateGraph(settings), config });
         await stack.preview();
         previewCalls = await management.operationCounts();
       });
