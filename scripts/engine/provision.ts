@@ -97,7 +97,7 @@ export async function ensureEngine(options: EnsureEngineOptions = {}): Promise<E
   return { source, version: PULUMI_VERSION, pulumiPath: layout.pulumiPath, languageHostDir, analyzerDir };
 }
 
-/** Steps 1: `PULUMI_BINARY` (must be usable: it was asked for), then PATH (skipped when too old). */
+/** Step 1: `PULUMI_BINARY` (must be usable: it was asked for), then PATH (skipped when too old). */
 async function fromEnvironmentOrPath(
   layout: CacheLayout,
   log: Log,
