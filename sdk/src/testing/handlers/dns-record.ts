@@ -1,0 +1,60 @@
+/**
+ * Handler module of `testing.SandboxDnsRecord`. Its path
+ * (`dist/testing/handlers/dns-record.js`) is stored in state: keep it.
+ */
+import { createHash } from "node:crypto";
+import type * as pulumi from "@pulumi/pulumi";
+import { isUnknown, type ResourceHandlers } from "../../provider/index.js";
+import { managementCall, managementUrlProblem } from "../management.js";
+
+export interface DnsRecordInputs {
+  managementUrl: string;
+  fqdn: string;
+  type: string;
+  value: string;
+}
+
+const KEYS = ["managementUrl", "fqdn", "type", "value"] as const;
+
+function recordOf(inputs: DnsRecordInputs) {
+  return { fqdn: inputs.fqdn.toLowerCase().replace(/\.$/, ""), type: inputs.type.toUpperCase(), value: inputs.value };
+}
+
+export const resourceType = "SandboxDnsRecord";
+
+export const handlers: ResourceHandlers<DnsRecordInputs, DnsRecordInputs> = {
+  async check(_ctx, _olds, news) {
+    const failures: pulumi.dynamic.CheckFailure[] = [];
+    if (!isUnknown(news.managementUrl)) {
+      const problem = managementUrlProblem(news.managementUrl);
+      if (problem) failures.push({ property: "managementUrl", reason: problem });
+    }
+    if (!isUnknown(news.fqdn) && (typeof news.fqdn !== "string" || news.fqdn.trim() === "")) {
+      failures.push({ property: "fqdn", reason: "fqdn is required: the record's absolute name, e.g. _dnsauth.example.com" });
+    }
+    if (!isUnknown(news.type) && !["TXT", "CNAME"].includes(String(news.type).toUpperCase())) {
+      failures.push({ property: "type", reason: `type must be TXT or CNAME, not ${JSON.stringify(news.type)}` });
+    }
+    if (!isUnknown(news.value) && typeof news.value !== "string") failures.push({ property: "value", reason: "value must be a string" });
+    return { inputs: news, failures };
+  },
+  async diff(_ctx, _id, olds, news) {
+    // Every field is part of the published record's identity: a change is a new record.
+    const replaces = KEYS.filter((k) => isUnknown(news[k]) || olds[k] !== news[k]);
+    return { changes: replaces.length > 0, replaces, deleteBeforeReplace: false };
+  },
+  async create(_ctx, inputs) {
+    const record = recordOf(inputs);
+    await managementCall(inputs.managementUrl, "POST", "dns-records", record);
+    const id = `${record.type} ${record.fqdn} ${createHash("sha256").update(record.value).digest("hex").slice(0, 16)}`;
+    return { id, outs: { managementUrl: inputs.managementUrl, fqdn: inputs.fqdn, type: inputs.type, value: inputs.value } };
+  },
+  async delete(ctx, _id, props) {
+    try {
+      await managementCall(props.managementUrl, "DELETE", "dns-records", recordOf(props));
+    } catch (error) {
+      // A stopped sandbox has nothing left to unpublish; do not block destroy on it.
+      ctx.log(recordOf(props).fqdn).warn(`could not unpublish the record (${(error as Error).message}); releasing it`);
+    }
+  },
+};

@@ -1,0 +1,52 @@
+/**
+ * Handler module of `testing.SandboxFileRecord`. Its path
+ * (`dist/testing/handlers/file-record.js`) is stored in state: keep it.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { isUnknown, type ResourceHandlers } from "../../provider/index.js";
+import { managementCall, managementUrlProblem } from "../management.js";
+
+export interface FileRecordInputs {
+  managementUrl: string;
+  url: string;
+  content: string;
+}
+
+export const resourceType = "SandboxFileRecord";
+
+export const handlers: ResourceHandlers<FileRecordInputs, FileRecordInputs> = {
+  async check(_ctx, _olds, news) {
+    const failures: pulumi.dynamic.CheckFailure[] = [];
+    if (!isUnknown(news.managementUrl)) {
+      const problem = managementUrlProblem(news.managementUrl);
+      if (problem) failures.push({ property: "managementUrl", reason: problem });
+    }
+    if (!isUnknown(news.url) && !/^https?:\/\/[^/]+\/.+/.test(String(news.url ?? ""))) {
+      failures.push({ property: "url", reason: `url must be the record's http(s) URL (its link), not ${JSON.stringify(news.url)}` });
+    }
+    if (!isUnknown(news.content) && typeof news.content !== "string") failures.push({ property: "content", reason: "content must be a string" });
+    return { inputs: news, failures };
+  },
+  async diff(_ctx, _id, olds, news) {
+    // The sandbox keys files by URL: new content is an update in place (a
+    // create-before-delete replacement would delete the new file with the old).
+    const replaces = (["managementUrl", "url"] as const).filter((k) => isUnknown(news[k]) || olds[k] !== news[k]);
+    const changes = replaces.length > 0 || isUnknown(news.content) || olds.content !== news.content;
+    return { changes, replaces, deleteBeforeReplace: false };
+  },
+  async create(_ctx, inputs) {
+    await managementCall(inputs.managementUrl, "POST", "files", { url: inputs.url, content: inputs.content });
+    return { id: inputs.url, outs: { managementUrl: inputs.managementUrl, url: inputs.url, content: inputs.content } };
+  },
+  async update(_ctx, _id, _olds, news) {
+    await managementCall(news.managementUrl, "POST", "files", { url: news.url, content: news.content });
+    return { outs: { managementUrl: news.managementUrl, url: news.url, content: news.content } };
+  },
+  async delete(ctx, _id, props) {
+    try {
+      await managementCall(props.managementUrl, "DELETE", "files", { url: props.url });
+    } catch (error) {
+      ctx.log(props.url).warn(`could not unpublish the file (${(error as Error).message}); releasing it`);
+    }
+  },
+};

@@ -1,0 +1,79 @@
+import * as pulumi from "@pulumi/pulumi";
+import { lazyProvider } from "../provider/lazy-provider.js";
+
+// One provider object per resource type, at module level (see lazyProvider).
+const dnsRecordProvider = lazyProvider("testing/handlers/dns-record.js");
+const fileRecordProvider = lazyProvider("testing/handlers/file-record.js");
+
+/** Inputs of {@link SandboxDnsRecord}. */
+export interface SandboxDnsRecordArgs {
+  /** The sandbox's management URL (`<sandbox url>/management`). */
+  managementUrl: pulumi.Input<string>;
+  /** The record's absolute name, e.g. `validation.dnsRecordFor(d).fqdn`. */
+  fqdn: pulumi.Input<string>;
+  /** `TXT` or `CNAME`. */
+  type: pulumi.Input<string>;
+  /** The TXT content or CNAME target. */
+  value: pulumi.Input<string>;
+}
+
+/**
+ * Publishes a DNS validation record to the sandbox — what a DNS provider
+ * resource (Cloudflare, Route 53, ...) does for a real domain. The sandbox
+ * validates with it in `--validation published` mode. Any change is a new
+ * record; delete unpublishes it (and is released if the sandbox is gone).
+ *
+ * @example
+ * ```ts
+ * const r = validation.dnsRecordFor("example.com");
+ * const record = new certs.testing.SandboxDnsRecord("dcv", { managementUrl, fqdn: r.fqdn, type: r.type, value: r.value });
+ * new certs.Certificate("site", { orderNo: order.orderNo }, { dependsOn: [record] });
+ * ```
+ */
+export class SandboxDnsRecord extends pulumi.dynamic.Resource {
+  static readonly __pulumiType = "pulumi-nodejs:dynamic/certreseller-testing:SandboxDnsRecord";
+
+  declare readonly managementUrl: pulumi.Output<string>;
+  declare readonly fqdn: pulumi.Output<string>;
+  declare readonly type: pulumi.Output<string>;
+  declare readonly value: pulumi.Output<string>;
+
+  constructor(name: string, args: SandboxDnsRecordArgs, opts?: pulumi.CustomResourceOptions) {
+    const props = { managementUrl: args.managementUrl, fqdn: args.fqdn, type: args.type, value: args.value };
+    super(dnsRecordProvider, name, props, opts, "certreseller-testing", "SandboxDnsRecord");
+  }
+}
+
+/** Inputs of {@link SandboxFileRecord}. */
+export interface SandboxFileRecordArgs {
+  /** The sandbox's management URL (`<sandbox url>/management`). */
+  managementUrl: pulumi.Input<string>;
+  /** The URL the CA fetches: `validation.fileRecordFor(d).url`. */
+  url: pulumi.Input<string>;
+  /** The exact file content: `validation.fileRecordFor(d).content`. */
+  content: pulumi.Input<string>;
+}
+
+/**
+ * Publishes a file validation record to the sandbox — what serving the file
+ * from the site's web root does for a real domain. A new URL is a new
+ * record; new content updates it in place; delete unpublishes it.
+ *
+ * @example
+ * ```ts
+ * const f = validation.fileRecordFor("example.com");
+ * new certs.testing.SandboxFileRecord("dcv", { managementUrl, url: f.url, content: f.content });
+ * ```
+ */
+export class SandboxFileRecord extends pulumi.dynamic.Resource {
+  static readonly __pulumiType = "pulumi-nodejs:dynamic/certreseller-testing:SandboxFileRecord";
+
+  declare readonly managementUrl: pulumi.Output<string>;
+  declare readonly url: pulumi.Output<string>;
+  declare readonly content: pulumi.Output<string>;
+
+  constructor(name: string, args: SandboxFileRecordArgs, opts?: pulumi.CustomResourceOptions) {
+    const props = { managementUrl: args.managementUrl, url: args.url, content: args.content };
+    super(fileRecordProvider, name, props, opts, "certreseller-testing", "SandboxFileRecord");
+  }
+}
