@@ -24,6 +24,11 @@ export interface Registration {
   inputs: Record<string, any>;
   /** Names of the resources this one was declared to depend on (dependsOn and input dependencies). */
   dependsOn: string[];
+  /**
+   * Outputs the resource asked the engine to keep secret. The engine applies
+   * this option; the mock monitor does not, so tests assert the request.
+   */
+  additionalSecretOutputs: string[];
 }
 
 /** The mock's deterministic validation token for a name. */
@@ -125,6 +130,7 @@ export async function installMocks(opts: { preview?: boolean; config?: Record<st
           urn: res.getUrn(),
           inputs: pulumi.runtime.deserializeProperties(req.getObject()),
           dependsOn: [...dependsOn],
+          additionalSecretOutputs: req.getAdditionalsecretoutputsList(),
         });
       }
       callback(err, res);
@@ -136,11 +142,6 @@ export async function installMocks(opts: { preview?: boolean; config?: Record<st
 /** The value of an output (undefined while unknown in a preview). */
 export function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
   return new Promise((resolve) => output.apply((v) => resolve(v)));
-}
-
-/** Whether an output is marked secret. */
-export function isSecretOutput(output: pulumi.Output<unknown>): Promise<boolean> {
-  return pulumi.isSecret(output);
 }
 
 /** Waits until every listed output has resolved, i.e. all resources are registered. */
