@@ -24,7 +24,7 @@ export interface DownloadedMaterial {
 }
 
 /** The certificate outputs derived from downloaded material. */
-export interface CertificateMaterial {
+export interface VerifiedMaterial {
   certificatePem: string;
   chainPem: string;
   fullChainPem: string;
@@ -50,7 +50,7 @@ export class CertificateMaterialError extends Error {
  * Anything else means the bundle is not what was ordered, so it is refused
  * rather than deployed.
  */
-export function verifyMaterial(input: DownloadedMaterial, orderNo: string): CertificateMaterial {
+export function verifyMaterial(input: DownloadedMaterial, orderNo: string): VerifiedMaterial {
   const chainBlocks = certificateBlocks(input.chainPem);
   const leafBlocks = certificateBlocks(input.leafPem);
   const leaf = leafBlocks[0] ?? chainBlocks[0];

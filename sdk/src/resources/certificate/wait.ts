@@ -16,6 +16,8 @@ export interface WaitForIssuanceOptions<S extends IssuanceStatus> {
   gate: StatusReadGate;
   clock: Clock;
   timeoutMs: number;
+  /** When the wait began (default: now); the deadline is `startedAt + timeoutMs`. */
+  startedAt?: number;
   readStatus: () => Promise<GatedRead<S>>;
   /** Progress lines (which domains are unverified, when the next check is). */
   log: (line: string) => void;
@@ -61,9 +63,9 @@ const TERMINAL: Record<number, string> = {
 export async function waitForIssuance<S extends IssuanceStatus>(opts: WaitForIssuanceOptions<S>): Promise<S> {
   const { orderNo, gate, clock } = opts;
   const isReady = opts.isReady ?? ((s: S) => s.certStatus === 1);
-  const started = clock.now();
+  const started = opts.startedAt ?? clock.now();
   const deadline = started + opts.timeoutMs;
-  let freshAfter = started;
+  let freshAfter = clock.now();
   let last: S | undefined;
 
   for (;;) {

@@ -22,7 +22,7 @@ export interface RawValidationRecord {
  * One validation record, shaped for publishing. Fields that do not apply to
  * the record's method are empty strings (outputs must be plain JSON).
  */
-export interface ValidationRecord {
+export interface DomainValidationRecord {
   /** The validated name: a wildcard's record carries its base name. */
   domain: string;
   /** `main`, `san` or `wildcard` (empty when the service omits it). */
@@ -71,7 +71,7 @@ export function validatedName(domain: string): string {
   return d.startsWith("*.") ? d.slice(2) : d;
 }
 
-export function shapeRecord(raw: RawValidationRecord, fallbackMethod: string): ValidationRecord {
+export function shapeRecord(raw: RawValidationRecord, fallbackMethod: string): DomainValidationRecord {
   const method = (raw.method || fallbackMethod || "").toLowerCase();
   const domain = validatedName(raw.domain);
   const label = raw.label ?? "";
@@ -93,7 +93,7 @@ export function shapeRecord(raw: RawValidationRecord, fallbackMethod: string): V
   };
 }
 
-export function shapeRecords(raws: readonly RawValidationRecord[], fallbackMethod: string): ValidationRecord[] {
+export function shapeRecords(raws: readonly RawValidationRecord[], fallbackMethod: string): DomainValidationRecord[] {
   return raws.map((r) => shapeRecord(r, fallbackMethod));
 }
 
@@ -103,7 +103,7 @@ export function shapeRecords(raws: readonly RawValidationRecord[], fallbackMetho
  * each has its own record and token). Throws naming the domain and what is
  * available when there is none.
  */
-export function pickRecord(records: readonly ValidationRecord[], domain: string): ValidationRecord {
+export function pickRecord(records: readonly DomainValidationRecord[], domain: string): DomainValidationRecord {
   const wanted = validatedName(domain);
   const isWildcard = domain.trim().startsWith("*.");
   const candidates = records.filter((r) => r.domain === wanted);
@@ -116,14 +116,14 @@ export function pickRecord(records: readonly ValidationRecord[], domain: string)
   return found;
 }
 
-export function toDnsRecord(record: ValidationRecord, domain: string): DnsValidationRecord {
+export function toDnsRecord(record: DomainValidationRecord, domain: string): DnsValidationRecord {
   if (!DNS_METHODS.has(record.method)) {
     throw new Error(`domain "${domain}" is validated by method "${record.method}", not DNS: use fileRecordFor or the record's email instead of dnsRecordFor`);
   }
   return { name: record.name, fqdn: record.fqdn, type: record.recordType, value: record.value };
 }
 
-export function toFileRecord(record: ValidationRecord, domain: string): FileValidationRecord {
+export function toFileRecord(record: DomainValidationRecord, domain: string): FileValidationRecord {
   if (!FILE_METHODS.has(record.method)) {
     throw new Error(`domain "${domain}" is validated by method "${record.method}", not file/https: use dnsRecordFor or the record's email instead of fileRecordFor`);
   }
@@ -134,7 +134,7 @@ export function toFileRecord(record: ValidationRecord, domain: string): FileVali
  * Declared domains the records do not cover: the Validation refuses to
  * report success for an order that does not validate what the program says.
  */
-export function missingDomains(records: readonly ValidationRecord[], domains: readonly string[]): string[] {
+export function missingDomains(records: readonly DomainValidationRecord[], domains: readonly string[]): string[] {
   return domains.filter((d) => {
     try {
       pickRecord(records, d);

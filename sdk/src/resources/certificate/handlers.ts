@@ -1,0 +1,193 @@
+/**
+ * Certificate provider (loaded lazily by the serialized provider; see
+ * provider/lazy-provider.ts). Path `resources/certificate/handlers.js` is
+ * stored in state: keep it.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { isPartnerApiError } from "../../client/errors.js";
+import type { CertificateDownload, CertificateStatus, PartnerApi } from "../../client/types.js";
+import type { ProviderContext } from "../../provider/context.js";
+import type { ResourceHandlers } from "../../provider/handlers.js";
+import { toPlainJson } from "../../provider/plain-json.js";
+import { isUnknown } from "../../provider/unknown.js";
+import { clockTime, systemClock, type Clock } from "./clock.js";
+import { checkCertificateInputs, DEFAULT_TIMEOUT_MINUTES, type CertificateInputs, type CertificateOutputs } from "./inputs.js";
+import { verifyMaterial } from "./material.js";
+import { StatusReadGate, type GatedRead } from "./status-gate.js";
+import { waitForIssuance } from "./wait.js";
+
+export const resourceType = "Certificate";
+
+/** The documented status cooldown, used when a refusal does not say how long. */
+const DEFAULT_COOLDOWN_SECONDS = 180;
+
+function gateKey(ctx: ProviderContext, orderNo: string): string {
+  return `${ctx.settings.baseUrl ?? ""}|${orderNo}`;
+}
+
+function statusReader(api: PartnerApi, orderNo: string): () => Promise<GatedRead<CertificateStatus>> {
+  return async () => {
+    try {
+      const status = await api.getCertificateStatus({ orderNo });
+      return { kind: "status", status, cooldownSeconds: status.cooldownSeconds ?? DEFAULT_COOLDOWN_SECONDS };
+    } catch (e) {
+      if (isPartnerApiError(e, "rate_limited")) {
+        return { kind: "rate-limited", retryAfterSeconds: e.retryAfter ?? e.cooldownSeconds ?? DEFAULT_COOLDOWN_SECONDS };
+      }
+      throw e;
+    }
+  };
+}
+
+/**
+ * Downloads the targeted certificate, or `undefined` while it is not issued
+ * (the service answers 400 then). Download has no rate limit, so trying it
+ * first costs no status read when the certificate is already there.
+ */
+async function tryDownload(api: PartnerApi, inputs: CertificateInputs): Promise<{ download?: CertificateDownload; notYet?: string }> {
+  try {
+    const download = await api.downloadCertificate({ orderNo: inputs.orderNo, certId: inputs.certId, installmentNo: inputs.installmentNo });
+    return download.certStatus === 1 ? { download } : { notYet: `cert_status ${download.certStatus}` };
+  } catch (e) {
+    if (isPartnerApiError(e, "invalid_request")) return { notYet: e.message };
+    throw e;
+  }
+}
+
+function target(inputs: CertificateInputs): string {
+  if (inputs.certId) return `certificate ${inputs.certId} of order ${inputs.orderNo}`;
+  if (inputs.installmentNo) return `installment ${inputs.installmentNo} of order ${inputs.orderNo}`;
+  return `order ${inputs.orderNo}`;
+}
+
+function shapeOutputs(inputs: CertificateInputs, download: CertificateDownload): CertificateOutputs {
+  if (inputs.certId && download.certId !== inputs.certId) {
+    throw new Error(`order ${inputs.orderNo}: asked for certificate ${inputs.certId} but the service returned ${download.certId}`);
+  }
+  if (inputs.installmentNo && download.installmentNo !== undefined && download.installmentNo !== inputs.installmentNo) {
+    throw new Error(`order ${inputs.orderNo}: asked for installment ${inputs.installmentNo} but the service returned installment ${download.installmentNo}`);
+  }
+  const c = download.certificate;
+  const material = verifyMaterial(
+    {
+      leafPem: c.certificateLeaf,
+      chainPem: c.certificateChain ?? c.crt,
+      intermediatePem: c.intermediateCertificate ?? c.caBundle,
+      privateKeyPem: c.privateKey ?? c.key,
+      csrPem: c.csr,
+      fingerprintSha256: download.fingerprintSha256,
+      serialNumber: download.serialNumber,
+    },
+    inputs.orderNo,
+  );
+  return {
+    orderNo: inputs.orderNo,
+    certId: download.certId,
+    installmentNo: download.installmentNo ?? inputs.installmentNo ?? 1,
+    timeoutMinutes: inputs.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES,
+    certificatePem: material.certificatePem,
+    chainPem: material.chainPem,
+    fullChainPem: material.fullChainPem,
+    privateKeyPem: material.privateKeyPem,
+    csrPem: material.csrPem,
+    serialNumber: material.serialNumber,
+    fingerprintSha256: material.fingerprintSha256,
+    notBefore: material.notBefore,
+    notAfter: material.notAfter,
+    domains: download.domains && download.domains.length > 0 ? download.domains : material.subjectAltNames,
+  };
+}
+
+/** Handlers with an injectable clock and gate (tests); {@link handlers} uses the real ones. */
+export function createCertificateHandlers(deps: { clock: Clock; gate: StatusReadGate }): ResourceHandlers<CertificateInputs, CertificateOutputs> {
+  const { clock, gate } = deps;
+
+  async function obtain(ctx: ProviderContext, inputs: CertificateInputs): Promise<CertificateOutputs> {
+    const api = ctx.api();
+    const log = ctx.log();
+    const startedAt = clock.now();
+    const timeoutMs = (inputs.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES) * 60_000;
+    for (;;) {
+      const attempt = await tryDownload(api, inputs);
+      if (attempt.download) {
+        const outs = shapeOutputs(inputs, attempt.download);
+        log.info(`${target(inputs)}: certificate ${outs.certId} issued (serial ${outs.serialNumber}, valid until ${outs.notAfter}); downloaded and verified`);
+        return outs;
+      }
+      const status = await waitForIssuance({
+        orderNo: inputs.orderNo,
+        gateKey: gateKey(ctx, inputs.orderNo),
+        gate,
+        clock,
+        startedAt,
+        timeoutMs,
+        readStatus: statusReader(api, inputs.orderNo),
+        log: (line) => log.info(line),
+      });
+      if (!inputs.certId && !inputs.installmentNo) continue; // issued: the default download now succeeds
+      // The status describes the order's current certificate; the target may be another one.
+      log.info(`${target(inputs)}: not available yet (${attempt.notYet}); the order's current certificate ${status.certId ?? ""} is issued, checking again after the next status read`);
+      const next = gate.nextAllowedAt(gateKey(ctx, inputs.orderNo));
+      if (next > startedAt + timeoutMs) {
+        throw new Error(`${target(inputs)}: not issued within timeoutMinutes ${inputs.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES} (the service says: ${attempt.notYet})`);
+      }
+    }
+  }
+
+  return {
+    async check(_ctx, _olds, news) {
+      const { inputs, failures } = checkCertificateInputs(news);
+      return { inputs: inputs as CertificateInputs, failures };
+    },
+
+    async diff(_ctx, _id, olds, news): Promise<pulumi.dynamic.DiffResult> {
+      const replaces: string[] = [];
+      if (isUnknown(news.orderNo) || news.orderNo !== olds.orderNo) replaces.push("orderNo");
+      // Outputs hold the certificate actually downloaded; an unset target follows it.
+      if (news.installmentNo !== undefined && (isUnknown(news.installmentNo) || news.installmentNo !== olds.installmentNo)) replaces.push("installmentNo");
+      if (news.certId !== undefined && (isUnknown(news.certId) || news.certId !== olds.certId)) replaces.push("certId");
+      const timeoutChanged = (news.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES) !== olds.timeoutMinutes;
+      // Replacement is create-before-delete: the old material stays in state
+      // (and deployed) until the new certificate is issued and downloaded.
+      return { changes: replaces.length > 0 || timeoutChanged, replaces, deleteBeforeReplace: false };
+    },
+
+    async create(ctx, inputs) {
+      const outs = await obtain(ctx, inputs);
+      return { id: outs.certId, outs: toPlainJson(outs) as unknown as CertificateOutputs };
+    },
+
+    // Only timeoutMinutes changes in place; the certificate itself is kept.
+    async update(_ctx, _id, olds, news) {
+      return { outs: toPlainJson({ ...olds, timeoutMinutes: news.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES }) as unknown as CertificateOutputs };
+    },
+
+    /**
+     * Refresh reads the status only when the service would answer; under the
+     * cooldown (or a refusal) the stored certificate is kept with a warning,
+     * because failing a refresh over a rate limit helps nobody.
+     */
+    async read(ctx, id, props) {
+      const log = ctx.log();
+      const key = gateKey(ctx, props.orderNo);
+      const result = await gate.read(key, statusReader(ctx.api(), props.orderNo), { freshAfter: 0, deadline: clock.now() });
+      if (result === undefined || "rateLimitedUntil" in result) {
+        const until = result && "rateLimitedUntil" in result ? result.rateLimitedUntil : gate.nextAllowedAt(key);
+        log.warn(`order ${props.orderNo}: status not re-read (one read per ${DEFAULT_COOLDOWN_SECONDS} s per order; next allowed at ${clockTime(until)}); keeping the stored certificate ${id}`);
+        return { id, props };
+      }
+      const status = result.status;
+      if (status.certId === props.certId && status.certStatus !== 1) {
+        log.warn(`order ${props.orderNo}: certificate ${id} is no longer valid at the service (cert_status ${status.certStatus}${status.certStatusLabel ? `, ${status.certStatusLabel}` : ""}); the stored material is kept — replace the Order to get a new certificate`);
+      }
+      return { id, props };
+    },
+
+    // Nothing to undo: the order (and its refund) belongs to the Order resource.
+    async delete() {},
+  };
+}
+
+const processGate = new StatusReadGate(systemClock);
+
+export const handlers = createCertificateHandlers({ clock: systemClock, gate: processGate });

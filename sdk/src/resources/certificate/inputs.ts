@@ -1,0 +1,65 @@
+import { isUnknown } from "../../provider/unknown.js";
+
+/** Default wait for issuance: DV validation usually completes within a few status cooldowns. */
+export const DEFAULT_TIMEOUT_MINUTES = 60;
+/** A week: longer waits belong in a later `up`, not in one blocked process. */
+export const MAX_TIMEOUT_MINUTES = 7 * 24 * 60;
+
+export interface CertificateInputs {
+  orderNo: string;
+  /** Target installment of a multi-installment order (1-based). */
+  installmentNo?: number;
+  /** Target certificate id (UUID); wins over `installmentNo`. */
+  certId?: string;
+  timeoutMinutes?: number;
+}
+
+export interface CertificateOutputs {
+  orderNo: string;
+  certId: string;
+  installmentNo: number;
+  timeoutMinutes: number;
+  certificatePem: string;
+  chainPem: string;
+  fullChainPem: string;
+  /** Secret (additionalSecretOutputs); empty when the order used a custom CSR. */
+  privateKeyPem: string;
+  csrPem: string;
+  serialNumber: string;
+  fingerprintSha256: string;
+  notBefore: string;
+  notAfter: string;
+  domains: string[];
+}
+
+export function checkCertificateInputs(news: Partial<CertificateInputs>): {
+  inputs: Partial<CertificateInputs>;
+  failures: { property: string; reason: string }[];
+} {
+  const failures: { property: string; reason: string }[] = [];
+  const inputs: Partial<CertificateInputs> = { ...news };
+  if (!isUnknown(news.orderNo)) {
+    if (typeof news.orderNo !== "string" || news.orderNo.trim() === "") {
+      failures.push({ property: "orderNo", reason: "orderNo is required: the order number (e.g. order.orderNo)" });
+    } else {
+      inputs.orderNo = news.orderNo.trim();
+    }
+  }
+  if (news.installmentNo !== undefined && !isUnknown(news.installmentNo)) {
+    if (typeof news.installmentNo !== "number" || !Number.isInteger(news.installmentNo) || news.installmentNo < 1) {
+      failures.push({ property: "installmentNo", reason: `installmentNo must be a whole number from 1 (the first certificate of the order); got ${JSON.stringify(news.installmentNo)}` });
+    }
+  }
+  if (news.certId !== undefined && !isUnknown(news.certId) && (typeof news.certId !== "string" || news.certId.trim() === "")) {
+    failures.push({ property: "certId", reason: "certId must be a non-empty string (the certificate's UUID)" });
+  }
+  if (news.timeoutMinutes === undefined) {
+    inputs.timeoutMinutes = DEFAULT_TIMEOUT_MINUTES;
+  } else if (!isUnknown(news.timeoutMinutes)) {
+    const t = news.timeoutMinutes;
+    if (typeof t !== "number" || !Number.isFinite(t) || t <= 0 || t > MAX_TIMEOUT_MINUTES) {
+      failures.push({ property: "timeoutMinutes", reason: `timeoutMinutes must be a number of minutes above 0 and at most ${MAX_TIMEOUT_MINUTES} (7 days); got ${JSON.stringify(t)}` });
+    }
+  }
+  return { inputs, failures };
+}

@@ -1,0 +1,157 @@
+import * as pulumi from "@pulumi/pulumi";
+import { lazyProvider } from "../provider/lazy-provider.js";
+import { warnIfApiKeyNotSecret } from "../provider/program-warnings.js";
+import {
+  pickRecord,
+  toDnsRecord,
+  toFileRecord,
+  type DnsValidationRecord,
+  type FileValidationRecord,
+  type DomainValidationRecord,
+} from "./validation/records.js";
+
+export type { DnsValidationRecord, FileValidationRecord, DomainValidationRecord } from "./validation/records.js";
+
+/**
+ * The parts of an `Order` a Validation follows. Any `Order` resource fits;
+ * typed structurally so Validation does not depend on Order's module.
+ */
+export interface OrderLike {
+  readonly orderNo: pulumi.Output<string>;
+  readonly domain: pulumi.Output<string>;
+  readonly sanDomains: pulumi.Output<string[] | undefined>;
+  readonly wildcardDomains: pulumi.Output<string[] | undefined>;
+  readonly verificationMethod: pulumi.Output<string | undefined>;
+  readonly requestId: pulumi.Output<string | undefined>;
+}
+
+/** Arguments of {@link Validation}: an `Order`, or an order number with its domains. */
+export type ValidationArgs =
+  | {
+      /** The order to validate; its domains, method and request id are followed. */
+      order: OrderLike;
+    }
+  | {
+      /** The order number (e.g. `order.orderNo`, or an order bought elsewhere). */
+      orderNo: pulumi.Input<string>;
+      /** The order's names (main, SANs, wildcards): one record each. */
+      domains: pulumi.Input<pulumi.Input<string>[]>;
+      /** The method the order uses; when it changes the records are re-read. */
+      method?: pulumi.Input<string>;
+      /** The order's sign request id; when it changes the records are re-read. */
+      requestId?: pulumi.Input<string>;
+    };
+
+// One provider object per resource type, at module level: Pulumi serializes it
+// once per process and it only names the handler module (no captured state).
+const validationProvider = lazyProvider("resources/validation/handlers.js");
+
+/**
+ * The validation records of an order, shaped for DNS and web resources.
+ *
+ * The number of records and their domains are those of the order, which the
+ * program already knows at preview: loop over your own domain list and pick
+ * each domain's record with {@link Validation.dnsRecordFor} or
+ * {@link Validation.fileRecordFor}. When the Order switches validation method
+ * the records are re-read, so the DNS records follow with the new tokens.
+ *
+ * @example
+ * ```ts
+ * const domains = ["example.com", "www.example.com"];
+ * const order = new certs.Order("site", { productCode: "sandbox-dv-multi", domain: domains[0], sanDomains: domains.slice(1) });
+ * const validation = new certs.Validation("site", { order });
+ * const records = domains.map((d) => {
+ *   const r = validation.dnsRecordFor(d);
+ *   return new cloudflare.DnsRecord(`dcv-${d}`, { zoneId, name: r.fqdn, type: r.type, content: r.value, ttl: 60 });
+ * });
+ * ```
+ */
+export class Validation extends pulumi.dynamic.Resource {
+  /** Lets policy packs (`isType`, `validateResourceOfType`) recognise this class. */
+  static readonly __pulumiType = "pulumi-nodejs:dynamic/certreseller:Validation";
+
+  declare readonly orderNo: pulumi.Output<string>;
+  /** The declared names; known at preview. */
+  declare readonly domains: pulumi.Output<string[]>;
+  /** The method in effect at the service (`dns`, `cname`, `file`, `https`, `email`). */
+  declare readonly method: pulumi.Output<string>;
+  declare readonly requestId: pulumi.Output<string>;
+  /** For `email`: the mailbox prefix (`admin`, ...), else empty. */
+  declare readonly emailSuffix: pulumi.Output<string>;
+  /** One record per ordered name; a wildcard's record carries its base name. */
+  declare readonly records: pulumi.Output<DomainValidationRecord[]>;
+
+  /** Domains known when the program was written, to refuse a typo at once. */
+  private readonly plainDomains: string[] | undefined;
+
+  constructor(name: string, args: ValidationArgs, opts?: pulumi.CustomResourceOptions) {
+    warnIfApiKeyNotSecret();
+    let props: Record<string, pulumi.Input<unknown>>;
+    let plainDomains: string[] | undefined;
+    if ("order" in args && args.order) {
+      const { order } = args;
+      props = {
+        orderNo: order.orderNo,
+        domains: pulumi
+          .all([order.domain, order.sanDomains, order.wildcardDomains])
+          .apply(([d, s, w]) => [d, ...(s ?? []), ...(w ?? [])]),
+        method: order.verificationMethod,
+        requestId: order.requestId,
+      };
+    } else {
+      const explicit = args as Extract<ValidationArgs, { orderNo: unknown }>;
+      props = { orderNo: explicit.orderNo, domains: explicit.domains, method: explicit.method, requestId: explicit.requestId };
+      if (Array.isArray(explicit.domains) && explicit.domains.every((d) => typeof d === "string")) {
+        plainDomains = (explicit.domains as string[]).map((d) => d.trim().toLowerCase());
+      }
+    }
+    // Output-only members must be present (undefined) to be registered as outputs.
+    super(validationProvider, name, { ...props, emailSuffix: undefined, records: undefined }, opts, "certreseller", "Validation");
+    this.plainDomains = plainDomains;
+  }
+
+  /**
+   * The record for `domain` (one of the order's names; a wildcard picks its
+   * base name's wildcard record).
+   */
+  recordFor(domain: string): pulumi.Output<DomainValidationRecord> {
+    this.assertDeclared(domain);
+    return this.records.apply((records) => pickRecord(records, domain));
+  }
+
+  /**
+   * The DNS record to publish for `domain` (methods `dns` and `cname`).
+   * `name` is relative to the validated domain, `fqdn` absolute.
+   *
+   * @example
+   * ```ts
+   * const r = validation.dnsRecordFor("www.example.com");
+   * new cloudflare.DnsRecord("dcv-www", { zoneId, name: r.fqdn, type: r.type, content: r.value, ttl: 60 });
+   * ```
+   */
+  dnsRecordFor(domain: string): pulumi.Output<DnsValidationRecord> {
+    return this.recordFor(domain).apply((r) => toDnsRecord(r, domain));
+  }
+
+  /**
+   * The file to publish for `domain` (methods `file` and `https`): serve
+   * `content` at `url` (path `path` under the site's web root).
+   *
+   * @example
+   * ```ts
+   * const f = validation.fileRecordFor("example.com");
+   * new testing.SandboxFileRecord("dcv-file", { managementUrl, url: f.url, content: f.content });
+   * ```
+   */
+  fileRecordFor(domain: string): pulumi.Output<FileValidationRecord> {
+    return this.recordFor(domain).apply((r) => toFileRecord(r, domain));
+  }
+
+  private assertDeclared(domain: string): void {
+    if (this.plainDomains && !this.plainDomains.includes(domain.trim().toLowerCase())) {
+      throw new Error(
+        `Validation: "${domain}" is not one of the declared domains (${this.plainDomains.join(", ")})`,
+      );
+    }
+  }
+}
