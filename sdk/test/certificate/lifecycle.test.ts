@@ -57,7 +57,9 @@ describe("Certificate against the sandbox", () => {
     lines.length = 0;
     // Publish a little after the first cooldown: the wait must span several reads.
     const publisher = new Promise<void>((resolve, reject) => setTimeout(() => publishAll(orderNo).then(resolve, reject), COOLDOWN * 1000 + 500));
-    const { id, outs } = await certificateHandlers.create(ctx, await plan({ orderNo }));
+    const created = await certificateHandlers.create(ctx, await plan({ orderNo }));
+    const { id } = created;
+    const outs = created.outs!;
     await publisher;
     issued = outs;
     expect(id).toBe(outs.certId);
@@ -145,7 +147,7 @@ describe("Certificate against the sandbox", () => {
     const order = await h.buy({ productCode: "sandbox-dv-single", domain: "slow.example.com", verificationMethod: "dns" });
     const started = Date.now();
     // 3 s: reads at 0 s and 2 s; the next (4 s) would fall after the deadline.
-    const err = await certificateHandlers.create(ctx, await plan({ orderNo: order.outs.orderNo, timeoutMinutes: 0.05 })).catch((e) => e as Error);
+    const err = await certificateHandlers.create(ctx, await plan({ orderNo: order.outs.orderNo, timeoutMinutes: 0.05 })).then(() => new Error("expected a failure"), (e: Error) => e);
     expect(err).toBeInstanceOf(Error);
     expect(err.message).toMatch(/not issued within timeoutMinutes 0\.05 .*still unverified: slow\.example\.com/);
     expect(Date.now() - started).toBeLessThan(3500);
@@ -164,8 +166,8 @@ describe("Certificate against the sandbox", () => {
     expect(order.outs.installmentsCount).toBe(2);
     await publishAll(order.outs.orderNo);
     const first = await certificateHandlers.create(ctx, await plan({ orderNo: order.outs.orderNo, installmentNo: 1 }));
-    expect(first.outs.installmentNo).toBe(1);
-    const err = await certificateHandlers.create(ctx, await plan({ orderNo: order.outs.orderNo, installmentNo: 2, timeoutMinutes: 0.05 })).catch((e) => e as Error);
+    expect(first.outs!.installmentNo).toBe(1);
+    const err = await certificateHandlers.create(ctx, await plan({ orderNo: order.outs.orderNo, installmentNo: 2, timeoutMinutes: 0.05 })).then(() => new Error("expected a failure"), (e: Error) => e);
     expect(err.message).toMatch(/installment 2 of order .*not issued within timeoutMinutes/);
     expect((await statusLog(order.outs.orderNo)).every((e) => e.code !== 429)).toBe(true);
   });
