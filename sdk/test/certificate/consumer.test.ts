@@ -1,0 +1,32 @@
+import * as fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt, makeConsumerDir, runNodeIn } from "../provider/consumer.js";
+
+let consumer: string;
+beforeAll(() => {
+  ensureBuilt();
+  consumer = makeConsumerDir();
+});
+afterAll(() => fs.rmSync(consumer, { recursive: true, force: true }));
+
+describe("handler modules named in state", () => {
+  it("load through the stable entry from a project where only pulumi-certreseller is installed", async () => {
+    // The same calls a serialized provider makes (lazyProvider), run by plain Node in that project.
+    const out = await runNodeIn(
+      consumer,
+      `const entry = require("pulumi-certreseller/dist/provider/entry.js");
+       (async () => {
+         const self = {};
+         const r = {
+           certificate: await entry.invoke(self, "resources/certificate/handlers.js", "check", [{}, { orderNo: "" }]),
+           validation: await entry.invoke(self, "resources/validation/handlers.js", "check", [{}, { orderNo: "CERT1", domains: [] }]),
+         };
+         console.log(JSON.stringify(r));
+       })().catch((e) => { console.error(e); process.exit(1); });`,
+    );
+    const r = JSON.parse(out.trim().split("\n").pop()!);
+    expect(r.certificate.failures.map((f: { property: string }) => f.property)).toEqual(["orderNo"]);
+    expect(r.certificate.inputs.timeoutMinutes).toBe(60);
+    expect(r.validation.failures.map((f: { property: string }) => f.property)).toEqual(["domains"]);
+  });
+});
