@@ -116,7 +116,7 @@ describe("order lifecycle: adoption, refresh, release", () => {
     const ordersBefore = (await sandbox.management.orders()).length;
     const preview = recorder();
     await stack.preview({ onEvent: preview.onEvent });
-    expect(changedSteps(preview.events)).toEqual({ site: "create" });
+    expect(changedSteps(preview.events)).toEqual({ "Order:site": "create" });
     expect(await sandbox.management.orders()).toHaveLength(ordersBefore);
   });
 

@@ -47,7 +47,7 @@ describe("verification method switch", () => {
   it("previews the switch as an in-place update of the Order", async () => {
     const t = recorder();
     await stack.preview({ program: program("cname"), onEvent: t.onEvent, onOutput: t.onOutput });
-    expect(changedSteps(t.events).site, t.output).toBe("update");
+    expect(changedSteps(t.events)["Order:site"], t.output).toBe("update");
   });
 
   it("up switches through ChangeVertificationMethod; records and DNS resources follow; nothing is bought", async () => {

@@ -90,7 +90,7 @@ describe("preview classification of Order input changes", () => {
     const program = ordersProgram({ ...BASE, [row.order]: { ...BASE[row.order], ...row.change } as OrderArgs });
     const t = recorder();
     await stack.preview({ program, diff: true, onEvent: t.onEvent, onOutput: t.onOutput });
-    const expected = row.expected === "none" ? {} : { [row.order]: row.expected };
+    const expected = row.expected === "none" ? {} : { [`Order:${row.order}`]: row.expected };
     expect(changedSteps(t.events), t.output).toEqual(expected);
   });
 

@@ -81,7 +81,8 @@ describe("quickstart", () => {
     expect(await sandbox.management.orders()).toHaveLength(1);
   });
 
-  it("keeps the API key and the private key out of the state, the event log and the output", async () => {
+  /** The secrets to look for: the whole key, its secret half alone, and two pieces of the private key. */
+  function secretNeedles(): Record<string, string> {
     const privateKey = String(outputs.privateKeyPem?.value ?? "");
     expect(outputs.privateKeyPem?.secret).toBe(true);
     expect(privateKey).toMatch(/-----BEGIN [A-Z ]*PRIVATE KEY-----/);
@@ -92,18 +93,30 @@ describe("quickstart", () => {
       privateKeyLine: privateKey.split("\n")[1]!,
       privateKeyBody: keyBody.slice(0, 64),
     };
-    const haystacks = {
-      state: backendText(world),
-      events: JSON.stringify(transcripts.flatMap((t) => t.events)),
-      output: transcripts.map((t) => t.output).join("\n"),
-    };
+    for (const needle of Object.values(needles)) expect(needle.length).toBeGreaterThan(20);
+    return needles;
+  }
+
+  function expectAbsent(haystacks: Record<string, string>): void {
+    const needles = secretNeedles();
     for (const [where, text] of Object.entries(haystacks)) {
       expect(text.length, `${where} is empty: nothing was checked`).toBeGreaterThan(100);
       for (const [what, needle] of Object.entries(needles)) {
-        expect(needle.length).toBeGreaterThan(20);
         expect(text.includes(needle), `${what} appears in plaintext in the ${where}`).toBe(false);
       }
     }
+  }
+
+  it("keeps the API key and the private key out of the state files and the captured output", () => {
+    expectAbsent({ state: backendText(world), output: transcripts.map((t) => t.output).join("\n") });
+  });
+
+  // Known failure, upstream: @pulumi/pulumi 3.270's Node runtime logs every
+  // RegisterResource response at debug level (runtime/resource.js, "RegisterResource
+  // RPC finished: ... resp: ..."), secret outputs in plaintext, and the engine puts
+  // debug diagnostics into its event log. Kept red on purpose: the requirement stands.
+  it("keeps the API key and the private key out of the engine's event log", () => {
+    expectAbsent({ events: JSON.stringify(transcripts.flatMap((t) => t.events)) });
   });
 
   it("destroy cancels the order and the refund reaches the balance", async () => {

@@ -47,7 +47,7 @@ describe("renewal", () => {
     await sandbox.management.advanceClock(40 * 86_400); // 340 days after purchase: 25 days before the term ends
     const ordersBefore = (await sandbox.management.orders()).length;
     const t = await previewAtSandboxTime();
-    expect(changedSteps(t.events), t.output).toEqual({ site: "replace" });
+    expect(changedSteps(t.events), t.output).toEqual({ "Order:site": "replace" });
     expect(t.output).toMatch(/renewal due/i);
     expect(t.output).toContain("renewBeforeDays");
     expect(await sandbox.management.orders()).toHaveLength(ordersBefore);
