@@ -46,8 +46,9 @@ export interface MethodsConfig {
   /** Methods an Order may declare; e-mail is left out by default. */
   allowedMethods: string[];
   /**
-   * Fail an Order that leaves the method to the product's default (which
-   * the policy cannot see, and which may be e-mail).
+   * Fail an Order whose method is unset: the provider's `check` fills in the
+   * product's default, so this only happens when the API was unreachable at
+   * preview (and the default may be e-mail).
    */
   requireExplicitMethod: boolean;
 }

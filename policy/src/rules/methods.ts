@@ -14,7 +14,7 @@ export function checkMethod(order: OrderFacts, config: MethodsConfig): string[] 
   const allowed = config.allowedMethods;
   if (!order.verificationMethod) {
     return config.requireExplicitMethod
-      ? [`verificationMethod is not set, so the product's default applies; set one of: ${allowed.join(", ")}.`]
+      ? [`verificationMethod is not set (the product default could not be read), so it may be e-mail; set one of: ${allowed.join(", ")}.`]
       : [];
   }
   return allowed.includes(order.verificationMethod.toLowerCase())
