@@ -23,7 +23,16 @@ export interface CloudflareDnsSettings {
   ttl: number;
 }
 
-/** Reads {@link CloudflareDnsSettings} from stack config, with defaults. */
+/**
+ * Reads {@link CloudflareDnsSettings} from stack config, with defaults;
+ * explicit overrides win. Throws naming `cloudflare-dns:domains` when the
+ * list is missing or empty.
+ *
+ * @example
+ * ```ts
+ * cloudflareDnsSettings({ zoneId: "0123abcd", domains: ["example.com"] }).ttl; // 60
+ * ```
+ */
 export function cloudflareDnsSettings(overrides: Partial<CloudflareDnsSettings> = {}): CloudflareDnsSettings {
   const config = new pulumi.Config("cloudflare-dns");
   const domains = overrides.domains ?? config.requireObject<string[]>("domains");

@@ -21,7 +21,15 @@ export interface CustomCsrSettings {
   managementUrl: string;
 }
 
-/** Reads {@link CustomCsrSettings} from stack config, with defaults. */
+/**
+ * Reads {@link CustomCsrSettings} from stack config, with defaults; explicit
+ * overrides win.
+ *
+ * @example
+ * ```ts
+ * customCsrSettings({ managementUrl: "http://127.0.0.1:8443/management" }).keySpec; // "p-256"
+ * ```
+ */
 export function customCsrSettings(overrides: Partial<CustomCsrSettings> = {}): CustomCsrSettings {
   const config = new pulumi.Config("custom-csr");
   const baseUrl = new pulumi.Config("certreseller").get("baseUrl") ?? process.env.CERTRESELLER_BASE_URL;
@@ -38,7 +46,14 @@ export function customCsrSettings(overrides: Partial<CustomCsrSettings> = {}): C
   };
 }
 
-/** The Order's `signatureAlgorithm` for a key spec: the CSR's algorithm must match the order's. */
+/**
+ * The Order's `signatureAlgorithm` for a key spec: the CSR's algorithm must match the order's.
+ *
+ * @example
+ * ```ts
+ * signatureAlgorithmOf("p-384"); // "ecc"
+ * ```
+ */
 export function signatureAlgorithmOf(keySpec: KeySpec): "rsa" | "ecc" {
   return keySpec.startsWith("rsa-") ? "rsa" : "ecc";
 }

@@ -31,7 +31,15 @@ export interface FileValidationSettings {
   managementUrl: string;
 }
 
-/** Reads {@link FileValidationSettings} from stack config, with defaults. */
+/**
+ * Reads {@link FileValidationSettings} from stack config, with defaults;
+ * explicit overrides win.
+ *
+ * @example
+ * ```ts
+ * fileValidationSettings({ domains: ["a.example.com", "b.example.com"] }).productCode; // "sandbox-dv-multi"
+ * ```
+ */
 export function fileValidationSettings(overrides: Partial<FileValidationSettings> = {}): FileValidationSettings {
   const config = new pulumi.Config("file-validation");
   const domains = overrides.domains ?? config.getObject<string[]>("domains") ?? ["files.example.com"];

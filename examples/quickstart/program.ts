@@ -28,6 +28,12 @@ export interface QuickstartSettings {
 /**
  * The sandbox management URL: explicit config, else derived from the Partner
  * API base URL the provider uses (`<baseUrl>/management`).
+ *
+ * @example
+ * ```ts
+ * // pulumi config set certreseller:baseUrl http://127.0.0.1:8443
+ * sandboxManagementUrl(); // "http://127.0.0.1:8443/management"
+ * ```
  */
 export function sandboxManagementUrl(): string {
   const explicit = new pulumi.Config("sandbox").get("managementUrl") ?? process.env.CERTRESELLER_SANDBOX_MANAGEMENT_URL;
@@ -42,7 +48,15 @@ export function sandboxManagementUrl(): string {
   return `${baseUrl.replace(/\/+$/, "")}/management`;
 }
 
-/** Reads {@link QuickstartSettings} from stack config, with defaults. */
+/**
+ * Reads {@link QuickstartSettings} from stack config, with defaults; explicit
+ * overrides win.
+ *
+ * @example
+ * ```ts
+ * quickstartSettings({ domain: "shop.example.com" }).productCode; // "sandbox-dv-single" unless configured
+ * ```
+ */
 export function quickstartSettings(overrides: Partial<QuickstartSettings> = {}): QuickstartSettings {
   const config = new pulumi.Config("quickstart");
   return {

@@ -38,7 +38,14 @@ export interface WildcardAndOvSettings {
   managementUrl: string;
 }
 
-/** The example company used when none is configured. */
+/**
+ * The example company used when none is configured.
+ *
+ * @example
+ * ```ts
+ * wildcardAndOv({ company: { ...EXAMPLE_COMPANY, companyName: "Acme Ltd", country: "GB" } });
+ * ```
+ */
 export const EXAMPLE_COMPANY: CompanyInfo = {
   companyName: "Example Widgets GmbH",
   registrationNumber: "HRB 123456",
@@ -52,7 +59,15 @@ export const EXAMPLE_COMPANY: CompanyInfo = {
   contactPhone: "+49 30 1234567",
 };
 
-/** Reads {@link WildcardAndOvSettings} from stack config, with defaults. */
+/**
+ * Reads {@link WildcardAndOvSettings} from stack config, with defaults;
+ * explicit overrides win.
+ *
+ * @example
+ * ```ts
+ * wildcardAndOvSettings({ managementUrl: "http://127.0.0.1:8443/management" }).wildcardDomains; // ["*.example.com", "*.api.example.com"]
+ * ```
+ */
 export function wildcardAndOvSettings(overrides: Partial<WildcardAndOvSettings> = {}): WildcardAndOvSettings {
   const config = new pulumi.Config("wildcard-and-ov");
   const baseUrl = new pulumi.Config("certreseller").get("baseUrl") ?? process.env.CERTRESELLER_BASE_URL;
