@@ -1,4 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
+// Program-side guard loaded by every resource class: keeps secret outputs out
+// of the runtime's debug lines (see the module for why).
+import "./secret-debug-redaction.js";
 
 let warned = false;
 
