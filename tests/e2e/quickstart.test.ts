@@ -111,10 +111,10 @@ describe("quickstart", () => {
     expectAbsent({ state: backendText(world), output: transcripts.map((t) => t.output).join("\n") });
   });
 
-  // Known failure, upstream: @pulumi/pulumi 3.270's Node runtime logs every
-  // RegisterResource response at debug level (runtime/resource.js, "RegisterResource
-  // RPC finished: ... resp: ..."), secret outputs in plaintext, and the engine puts
-  // debug diagnostics into its event log. Kept red on purpose: the requirement stands.
+  // @pulumi/pulumi 3.270's Node runtime logs every RegisterResource response at
+  // debug level (runtime/resource.js), secret outputs spelled out, and the engine
+  // puts debug diagnostics into its event log; the SDK redacts those lines
+  // (sdk/src/provider/secret-debug-redaction.ts). This is what proves it works.
   it("keeps the API key and the private key out of the engine's event log", () => {
     expectAbsent({ events: JSON.stringify(transcripts.flatMap((t) => t.events)) });
   });
