@@ -7,20 +7,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as certs from "pulumi-certreseller";
 
-/** The company fields an OV/EV order requires (all strings). */
-export interface CompanyInfo {
-  companyName: string;
-  registrationNumber: string;
-  /** ISO 3166 alpha-2, e.g. `DE`. */
-  country: string;
-  state: string;
-  city: string;
-  address: string;
-  postalCode: string;
-  contactName: string;
-  contactEmail: string;
-  contactPhone: string;
-}
+/** The company fields an OV/EV order requires (all strings) — the package's own type. */
+export type CompanyInfo = certs.CompanyInfo;
 
 /** What this example buys; defaults from stack config. */
 export interface WildcardAndOvSettings {
