@@ -67,8 +67,8 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
   const log = ctx.log(inputs.journalKey);
   const api = ctx.api();
   const journal = new PurchaseJournal(ctx.settings.journalDir);
-  const finish = async (state: OrderState) => {
-    const submitted = await ensureSubmitted(api, state, inputs);
+  const finish = async (state: OrderState, justBought = false) => {
+    const submitted = await ensureSubmitted(api, state, inputs, { justBought });
     return { id: submitted.orderNo, outs: toPlainJson(submitted) as unknown as OrderState };
   };
 
@@ -132,5 +132,5 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
     log.warn(`order ${created.orderNo} is bought but could not be written to the purchase journal (${(error as Error).message})`);
   }
   log.info(`bought order ${created.orderNo}: ${created.price.total} charged (quoted ${inputs.quotedPrice ?? "n/a"})`);
-  return finish(stateFromCreate(inputs, created));
+  return finish(stateFromCreate(inputs, created), true);
 }

@@ -50,10 +50,17 @@ export function stateFromCreate(inputs: OrderInputs, created: CreateOrderResult)
  * Makes sure the order is submitted for issuance. Asks GetRecord first (no
  * rate limit, no side effect): an ApplySign whose answer was lost may have
  * gone through, and a second one would be refused or, worse, resubmit.
- * Any failure becomes a partial-failure error so the engine keeps the order
- * and the next `up` comes back here through `update`.
+ * `justBought` skips that read for an order this very call bought: no
+ * ApplySign can have been sent for it yet, and the read would cost one extra
+ * API call per certificate. Any failure becomes a partial-failure error so the
+ * engine keeps the order and the next `up` comes back here through `update`.
  */
-export async function ensureSubmitted(api: PartnerApi, state: OrderState, inputs: { __provider?: string }): Promise<OrderState> {
+export async function ensureSubmitted(
+  api: PartnerApi,
+  state: OrderState,
+  inputs: { __provider?: string },
+  { justBought = false }: { justBought?: boolean } = {},
+): Promise<OrderState> {
   const keep = (reason: string, cause: unknown): never => {
     throw partialFailure({
       id: state.orderNo,
@@ -67,20 +74,22 @@ export async function ensureSubmitted(api: PartnerApi, state: OrderState, inputs
     });
   };
   let current = state;
-  try {
-    const stored = await api.getRecord({ orderNo: state.orderNo });
-    current = {
-      ...current,
-      certStatus: stored.certStatus ?? current.certStatus,
-      requestId: stored.requestId ?? undefined,
-      records: stored.records,
-      verificationMethod: stored.verificationMethod ?? current.verificationMethod,
-      emailSuffix: stored.emailSuffix ?? current.emailSuffix,
-    };
-    const submittable = current.certStatus === CertStatus.AwaitingSubmission || current.certStatus === CertStatus.IssuanceFailed;
-    if (!submittable) return current;
-  } catch (error) {
-    keep(`reading its state failed (${describe(error)})`, error);
+  if (!justBought) {
+    try {
+      const stored = await api.getRecord({ orderNo: state.orderNo });
+      current = {
+        ...current,
+        certStatus: stored.certStatus ?? current.certStatus,
+        requestId: stored.requestId ?? undefined,
+        records: stored.records,
+        verificationMethod: stored.verificationMethod ?? current.verificationMethod,
+        emailSuffix: stored.emailSuffix ?? current.emailSuffix,
+      };
+      const submittable = current.certStatus === CertStatus.AwaitingSubmission || current.certStatus === CertStatus.IssuanceFailed;
+      if (!submittable) return current;
+    } catch (error) {
+      keep(`reading its state failed (${describe(error)})`, error);
+    }
   }
   try {
     const signed = await api.applySign({ orderNo: state.orderNo });
