@@ -67,6 +67,36 @@ const KILL_POINTS: KillPoint[] = [
   },
 ];
 
+/** The file backend's checkpoint files of one stack (`.../stacks/<project>/<stack>.json`). */
+function checkpointFiles(dir: string, projectName: string, stackName: string): string[] {
+  const found: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...checkpointFiles(full, projectName, stackName));
+    else if (entry.name === `${stackName}.json` && path.basename(dir) === projectName) found.push(full);
+  }
+  return found;
+}
+
+/**
+ * SIGKILL can land while the engine saves its checkpoint and leave it
+ * unreadable ("failed to load checkpoint: EOF", seen in a CI run at the
+ * "after ApplySign answered" point). A user then restores the file backend's
+ * own copy of the previous checkpoint (`<stack>.json.bak`). That older state
+ * knows nothing of the create, so the purchase journal alone must keep the
+ * next `up` from buying again — the property under test.
+ */
+function restoreTornCheckpoint(world: E2eWorld, projectName: string): void {
+  for (const file of checkpointFiles(world.environment.backendDir, projectName, "e2e")) {
+    try {
+      JSON.parse(fs.readFileSync(file, "utf8"));
+    } catch {
+      console.warn(`[e2e] the kill left ${file} unreadable (${fs.statSync(file).size} bytes); restoring ${file}.bak as a user would`);
+      fs.copyFileSync(`${file}.bak`, file);
+    }
+  }
+}
+
 describe("interrupted create (engine killed)", () => {
   let sandbox: TestSandbox;
   let world: E2eWorld;
@@ -133,6 +163,7 @@ describe("interrupted create (engine killed)", () => {
     expect(bought.length).toBeLessThanOrEqual(1);
 
     await sandbox.management.clearRequests();
+    restoreTornCheckpoint(world, projectName);
     const stack = await openStack(world, projectName, ordersProgram({ site: order }));
     stacks.push(stack);
     // The killed CLI left its stack lock behind; `pulumi cancel` is how a user clears it.
