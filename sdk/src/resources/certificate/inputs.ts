@@ -1,4 +1,5 @@
 import { isUnknown } from "../../provider/unknown.js";
+import type { VerifiedMaterial } from "./material.js";
 
 /** Default wait for issuance: DV validation usually completes within a few status cooldowns. */
 export const DEFAULT_TIMEOUT_MINUTES = 60;
@@ -14,23 +15,18 @@ export interface CertificateInputs {
   timeoutMinutes?: number;
 }
 
-export interface CertificateOutputs {
+/**
+ * What a Certificate keeps in state: the verified material (its
+ * `privateKeyPem` is secret through additionalSecretOutputs, and empty when
+ * the order used a custom CSR) plus what identifies it.
+ */
+export type CertificateOutputs = Omit<VerifiedMaterial, "subjectAltNames"> & {
   orderNo: string;
   certId: string;
   installmentNo: number;
   timeoutMinutes: number;
-  certificatePem: string;
-  chainPem: string;
-  fullChainPem: string;
-  /** Secret (additionalSecretOutputs); empty when the order used a custom CSR. */
-  privateKeyPem: string;
-  csrPem: string;
-  serialNumber: string;
-  fingerprintSha256: string;
-  notBefore: string;
-  notAfter: string;
   domains: string[];
-}
+};
 
 export function checkCertificateInputs(news: Partial<CertificateInputs>): {
   inputs: Partial<CertificateInputs>;
