@@ -2,6 +2,7 @@ import { X509Certificate, createPrivateKey } from "node:crypto";
 import { startSandbox, type RunningSandbox } from "certreseller-sandbox";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CertStatus, PartnerApiError, PartnerClient, type PartnerClientOptions } from "../../src/client/index.js";
+import { managementCall } from "../support/sandbox-management.js";
 
 // The client against the sandbox (a third party here: it plays the Partner
 // API). Happy path through the whole lifecycle, then real error paths, with
@@ -31,15 +32,8 @@ function client(options: Partial<PartnerClientOptions> = {}): PartnerClient {
   return c;
 }
 
-async function mgmt<T = any>(method: string, route: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${sandbox.managementUrl}${route}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as any;
-  if (!res.ok) throw new Error(`management ${method} ${route}: ${res.status} ${JSON.stringify(json)}`);
-  return json && typeof json === "object" && "data" in json && "code" in json ? json.data : json;
+function mgmt<T = any>(method: string, route: string, body?: unknown): Promise<T> {
+  return managementCall<T>(sandbox.managementUrl, method, route, body);
 }
 
 async function failure(promise: Promise<unknown>): Promise<PartnerApiError> {

@@ -5,6 +5,7 @@ import { startSandbox, type RunningSandbox, type SandboxOptions } from "certrese
 import { closeClients, createContext, type ProviderContext } from "../../src/provider/index.js";
 import { handlers } from "../../src/resources/order/handlers.js";
 import type { OrderInputs, OrderState } from "../../src/resources/order/types.js";
+import { managementCall } from "../support/sandbox-management.js";
 
 /** A sandbox, a provider context bound to its first account, a journal dir and the log lines. */
 export interface Harness {
@@ -34,16 +35,7 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
   const makeCtx = (now?: () => Date) =>
     createContext({ type: "Order", settings, sink: (level, line) => lines.push(`${level}: ${line}`), now });
   const ctx = makeCtx();
-  const mgmt = async (method: string, route: string, body?: unknown) => {
-    const res = await fetch(`${sandbox.managementUrl}${route}`, {
-      method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json()) as any;
-    if (!res.ok) throw new Error(`management ${method} ${route}: ${res.status} ${JSON.stringify(json)}`);
-    return json && typeof json === "object" && "data" in json && "code" in json ? json.data : json;
-  };
+  const mgmt = (method: string, route: string, body?: unknown) => managementCall(sandbox.managementUrl, method, route, body);
   let resources = 0;
   const plan = async (raw: Record<string, unknown>) => {
     // Each planned resource gets its own name, hence its own journal entry.
