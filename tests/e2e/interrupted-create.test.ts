@@ -10,7 +10,7 @@ import { repoRoot } from "../../scripts/engine/index.js";
 import type { FaultSettings } from "certreseller-sandbox";
 import { isAlive, killTree } from "./harness/process-tree.js";
 import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
-import { createWorld, failureOf, openStack, providerConfig, recorder, type E2eWorld } from "./harness/stack.js";
+import { backendFiles, createWorld, failureOf, openStack, providerConfig, recorder, type E2eWorld } from "./harness/stack.js";
 import type { ChildUpSpec } from "./harness/up-child.js";
 import { ordersThenHoldProgram, ordersProgram, type OrderArgs } from "./programs.js";
 
@@ -67,17 +67,6 @@ const KILL_POINTS: KillPoint[] = [
   },
 ];
 
-/** The file backend's checkpoint files of one stack (`.../stacks/<project>/<stack>.json`). */
-function checkpointFiles(dir: string, projectName: string, stackName: string): string[] {
-  const found: string[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) found.push(...checkpointFiles(full, projectName, stackName));
-    else if (entry.name === `${stackName}.json` && path.basename(dir) === projectName) found.push(full);
-  }
-  return found;
-}
-
 /**
  * SIGKILL can land while the engine saves its checkpoint and leave it
  * unreadable ("failed to load checkpoint: EOF", seen in a CI run at the
@@ -87,7 +76,9 @@ function checkpointFiles(dir: string, projectName: string, stackName: string): s
  * next `up` from buying again — the property under test.
  */
 function restoreTornCheckpoint(world: E2eWorld, projectName: string): void {
-  for (const file of checkpointFiles(world.environment.backendDir, projectName, "e2e")) {
+  // The checkpoint of stack "e2e": `.../stacks/<project>/e2e.json`.
+  const checkpoints = backendFiles(world).filter((f) => path.basename(f) === "e2e.json" && path.basename(path.dirname(f)) === projectName);
+  for (const file of checkpoints) {
     try {
       JSON.parse(fs.readFileSync(file, "utf8"));
     } catch {

@@ -75,18 +75,25 @@ export function recorder(): Transcript & {
   return transcript;
 }
 
-/** Every file of the file backend (state, history, backups) as one text, for "not in plaintext" checks. */
-export function backendText(world: E2eWorld): string {
-  const parts: string[] = [];
+/** Every file of the file backend (state, history, backups, locks), as paths. */
+export function backendFiles(world: E2eWorld): string[] {
+  const files: string[] = [];
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else parts.push(fs.readFileSync(full, "utf8"));
+      else files.push(full);
     }
   };
   walk(world.environment.backendDir);
-  return parts.join("\n");
+  return files;
+}
+
+/** Every file of the file backend as one text, for "not in plaintext" checks. */
+export function backendText(world: E2eWorld): string {
+  return backendFiles(world)
+    .map((file) => fs.readFileSync(file, "utf8"))
+    .join("\n");
 }
 
 /** A message from a failed Automation API call: the CLI's stderr and stdout, which carry the engine's diagnostics. */
