@@ -98,6 +98,31 @@ function shapeOutputs(inputs: CertificateInputs, download: CertificateDownload):
   };
 }
 
+/**
+ * The order's current certificate is issued but the targeted installment is
+ * not. Waiting only helps if that installment is already under way; one
+ * download of the current certificate says whether it can be (it names its
+ * installment and the order's count), so a wrong or far-future target fails
+ * now instead of at the timeout.
+ */
+async function failIfInstallmentCannotCome(api: PartnerApi, inputs: CertificateInputs, status: CertificateStatus): Promise<void> {
+  const wanted = inputs.installmentNo!;
+  if (!status.certId) return;
+  const current = (await tryDownload(api, { orderNo: inputs.orderNo, certId: status.certId })).download;
+  if (!current) return;
+  const count = current.installmentsCount;
+  if (count !== undefined && wanted > count) {
+    throw new Error(`${target(inputs)}: the order holds ${count} certificate${count === 1 ? "" : "s"}; installmentNo must be from 1 to ${count}`);
+  }
+  if (current.installmentNo !== undefined && wanted > current.installmentNo) {
+    throw new Error(
+      `${target(inputs)}: not started yet — the order's current certificate is installment ${current.installmentNo} (issued, valid until ${current.endDate ?? current.validTo ?? "its end date"}). ` +
+        "The service starts a later installment near the end of the previous one, and it then needs ApplySign, which this provider does not send yet. " +
+        "Target the installment once it is issued, or omit installmentNo to take the earliest issued certificate.",
+    );
+  }
+}
+
 /** Handlers with an injectable clock and gate (tests); {@link handlers} uses the real ones. */
 export function createCertificateHandlers(deps: { clock: Clock; gate: StatusReadGate }): ResourceHandlers<CertificateInputs, CertificateOutputs> {
   const { clock, gate } = deps;
@@ -125,6 +150,7 @@ export function createCertificateHandlers(deps: { clock: Clock; gate: StatusRead
         log: (line) => log.info(line),
       });
       if (!inputs.certId && !inputs.installmentNo) continue; // issued: the default download now succeeds
+      if (inputs.installmentNo && !inputs.certId) await failIfInstallmentCannotCome(api, inputs, status);
       // The status describes the order's current certificate; the target may be another one.
       log.info(`${target(inputs)}: not available yet (${attempt.notYet}); the order's current certificate ${status.certId ?? ""} is issued, checking again after the next status read`);
       const next = gate.nextAllowedAt(gateKey(ctx, inputs.orderNo));
