@@ -74,7 +74,7 @@ const MAX_PAGES = 1_000;
 export class PartnerClient implements PartnerApi {
   readonly #baseUrl: URL;
   readonly #apiKey: string;
-  readonly #keyPlacement: "body" | "header";
+  readonly #keyPlacement: "body" | "header" | "bearer";
   readonly #encoding: "form" | "json";
   readonly #timeoutMs: number;
   readonly #retry: RetryPolicy;
@@ -96,7 +96,7 @@ export class PartnerClient implements PartnerApi {
     this.#apiKey = options.apiKey;
     this.#redactor = new Redactor(options.apiKey);
     this.#baseUrl = parseBaseUrl(options.baseUrl, this.#redactor);
-    this.#keyPlacement = oneOf("keyPlacement", options.keyPlacement ?? "body", ["body", "header"]);
+    this.#keyPlacement = oneOf("keyPlacement", options.keyPlacement ?? "body", ["body", "header", "bearer"]);
     this.#encoding = oneOf("encoding", options.encoding ?? "form", ["form", "json"]);
     this.#timeoutMs = positiveMs("timeoutMs", options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     this.#retry = resolveRetryPolicy(options.retry);
@@ -351,6 +351,7 @@ export class PartnerClient implements PartnerApi {
     const { contentType, body } = this.#encoding === "json" ? encodeJson(withKey) : encodeForm(withKey);
     const headers: Record<string, string> = { "content-type": contentType, accept: "application/json", "user-agent": this.#userAgent };
     if (this.#keyPlacement === "header") headers["x-api-key"] = this.#apiKey;
+    if (this.#keyPlacement === "bearer") headers.authorization = `Bearer ${this.#apiKey}`;
     const url = new URL(OPERATIONS[operation].path, this.#baseUrl);
     const started = performance.now();
     let response;

@@ -234,8 +234,12 @@ export interface PartnerClientOptions {
   baseUrl: string | URL;
   /** `app_id:api_secret` (or the secret alone). Never echoed anywhere by the client. */
   apiKey: string;
-  /** Send the key as the body field `apikey` (default) or as the `X-API-Key` header. */
-  keyPlacement?: "body" | "header";
+  /**
+   * Where the key travels: the body field `apikey` (default), the `X-API-Key`
+   * header, or `Authorization: Bearer` (for gateways that strip unknown headers
+   * and must not see bodies).
+   */
+  keyPlacement?: "body" | "header" | "bearer";
   /** Body encoding: `application/x-www-form-urlencoded` (default) or JSON. */
   encoding?: "form" | "json";
   /** Per-attempt timeout covering connect, send and the whole response. Default 30 000 ms. */

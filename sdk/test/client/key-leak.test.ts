@@ -66,7 +66,7 @@ const SCENARIOS: [string, ScriptedAnswer | ((req: { body: string; headers: Recor
   ["slow server (timeout)", { ...ok(wire.userData), delayMs: 500 }],
 ];
 
-describe.each(["body", "header"] as const)("key placement %s", (keyPlacement) => {
+describe.each(["body", "header", "bearer"] as const)("key placement %s", (keyPlacement) => {
   it.each(SCENARIOS)("%s", async (_, answer) => {
     server.answer(answer);
     const client = newClient({ keyPlacement, timeoutMs: 200 });

@@ -218,6 +218,15 @@ describe("JSON encoding and header key placement", () => {
     expect(req.json).toEqual({});
   });
 
+  it("Bearer: the key is in Authorization only", async () => {
+    server.answer(ok(wire.getRecord));
+    await client({ keyPlacement: "bearer" }).getRecord({ orderNo: "CERT1" });
+    const req = only();
+    expect(req.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(req.headers["x-api-key"]).toBeUndefined();
+    expect(req.body).toBe("order_no=CERT1");
+  });
+
   it("a base URL with a path prefix keeps it", async () => {
     server.answer(ok(wire.userData));
     await client({ baseUrl: `${server.url}/api` }).getUserData();

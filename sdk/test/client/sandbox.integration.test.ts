@@ -116,6 +116,8 @@ describe("lifecycle against the sandbox", () => {
     ["json", "header"],
     ["json", "body"],
     ["form", "header"],
+    ["form", "bearer"],
+    ["json", "bearer"],
   ] as const)("encoding %s with the key in the %s", async (encoding, keyPlacement) => {
     const c = client({ encoding, keyPlacement });
     expect((await c.getUserData()).user.username).toBe(sandbox.accounts[0]!.username);
