@@ -40,6 +40,7 @@ import type {
 } from "./types.js";
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 /** listAllProducts stops here even if a service keeps announcing more pages. */
 const MAX_PAGES = 1_000;
 
@@ -104,7 +105,9 @@ export class PartnerClient implements PartnerApi {
     this.#userAgent = options.userAgent ?? `pulumi-certreseller (node ${process.versions.node})`;
     this.#onRetry = options.onRetry;
     this.#logger = options.logger;
-    this.#transport = new Transport(Math.min(this.#timeoutMs, 10_000));
+    const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    if (!Number.isInteger(maxResponseBytes) || maxResponseBytes <= 0) throw new TypeError("PartnerClient: maxResponseBytes must be a positive whole number of bytes");
+    this.#transport = new Transport(Math.min(this.#timeoutMs, 10_000), maxResponseBytes);
   }
 
   /**

@@ -18,7 +18,7 @@ export interface HttpResponse {
 }
 
 /** Why an attempt produced no HTTP answer. */
-export type TransportFailureKind = "network" | "timeout" | "aborted";
+export type TransportFailureKind = "network" | "timeout" | "aborted" | "malformed_response";
 
 /**
  * An attempt that produced no HTTP answer. `mayHaveReachedServer` is false
@@ -56,12 +56,16 @@ const NOT_SENT_CODES = new Set([
  */
 export class Transport {
   readonly #agent: Agent;
+  readonly #maxResponseBytes: number;
 
-  constructor(connectTimeoutMs: number) {
+  constructor(connectTimeoutMs: number, maxResponseBytes: number) {
     // undici's default idle keep-alive (4 s, shortened by the server's Keep-Alive hint) stays
     // below common server idle timeouts: a request written to a socket the server is closing
     // fails as "may have reached the server", which for CreateOrder is a false alarm to avoid.
-    this.#agent = new Agent({ connect: { timeout: connectTimeoutMs } });
+    // The largest real answer (a download with a 4096-bit key and its chain) is a few tens of KiB;
+    // the cap keeps a misbehaving proxy from making a provider process buffer without limit.
+    this.#agent = new Agent({ connect: { timeout: connectTimeoutMs }, maxResponseSize: maxResponseBytes });
+    this.#maxResponseBytes = maxResponseBytes;
   }
 
   /** Sends one POST and reads the whole answer, or rejects with a {@link TransportError}. */
@@ -84,6 +88,9 @@ export class Transport {
       if (request.signal.aborted) throw new TransportError("aborted", true, "the call was aborted", { cause: error });
       if (timeout.signal.aborted) {
         throw new TransportError("timeout", true, `no complete answer within ${request.timeoutMs} ms`, { cause: error });
+      }
+      if (errorCode(error) === "UND_ERR_RES_EXCEEDED_MAX_SIZE") {
+        throw new TransportError("malformed_response", true, `the answer exceeded ${this.#maxResponseBytes} bytes (maxResponseBytes)`, { cause: error });
       }
       const sent = !neverSent(error);
       if (errorCode(error) === "UND_ERR_CONNECT_TIMEOUT") throw new TransportError("timeout", false, "connect timed out", { cause: error });

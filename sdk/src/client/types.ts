@@ -244,6 +244,12 @@ export interface PartnerClientOptions {
   encoding?: "form" | "json";
   /** Per-attempt timeout covering connect, send and the whole response. Default 30 000 ms. */
   timeoutMs?: number;
+  /**
+   * Largest answer body accepted, in bytes; a bigger one fails as
+   * `malformed_response` without being buffered. Default 8 MiB (a 500-product
+   * page is about 1 MiB).
+   */
+  maxResponseBytes?: number;
   /** Retry policy for read-only operations, or `false` for none. */
   retry?: RetryOptions | false;
   /** Aborts every call of this client (e.g. on shutdown). */

@@ -82,6 +82,25 @@ describe("timeout and cancellation", () => {
   });
 });
 
+describe("answer size cap", () => {
+  it("an answer over maxResponseBytes fails as malformed_response, not retried, naming the option", async () => {
+    server.answer(ok({ ...wire.userData, padding: "x".repeat(64 * 1024) }));
+    const error = await failure(client({ maxResponseBytes: 16 * 1024 }).getUserData());
+    expect(error).toMatchObject({ kind: "malformed_response", operation: "GetUserData", mayHaveReachedServer: true });
+    expect(error.message).toMatch(/exceeded 16384 bytes \(maxResponseBytes\)/);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("the default cap lets a normal answer through", async () => {
+    server.answer(ok({ ...wire.userData, padding: "x".repeat(64 * 1024) }));
+    expect((await client().getUserData()).user).toBeDefined();
+  });
+
+  it("refuses a cap that is not a positive whole number", () => {
+    expect(() => client({ maxResponseBytes: 0 })).toThrow(/maxResponseBytes must be a positive whole number/);
+  });
+});
+
 describe("retries of read-only operations", () => {
   it("5xx then success: retried, onRetry and logger told", async () => {
     server.answer(apiError(500, "oops"), { status: 503, body: "" }, ok(wire.getRecord));
