@@ -2,6 +2,9 @@ import * as pulumi from "@pulumi/pulumi";
 // Program-side guard loaded by every resource class: keeps secret outputs out
 // of the runtime's debug lines (see the module for why).
 import "./secret-debug-redaction.js";
+// ...and keeps an Automation API process from handing a run a dead engine
+// connection, which silently drops resources (see the module).
+import "./runtime-channels.js";
 
 let warned = false;
 
