@@ -98,11 +98,14 @@ export function backendText(world: E2eWorld): string {
 
 /** A message from a failed Automation API call: the CLI's stderr and stdout, which carry the engine's diagnostics. */
 export async function failureOf(run: Promise<unknown>): Promise<string> {
+  let result: unknown;
   try {
-    await run;
+    result = await run;
   } catch (error) {
     const e = error as { message?: string; commandResult?: { stdout?: string; stderr?: string } };
     return [e.message, e.commandResult?.stdout, e.commandResult?.stderr].filter(Boolean).join("\n");
   }
-  throw new Error("expected the operation to fail, and it succeeded");
+  // Show what the engine did instead: an unexpected success is otherwise undiagnosable.
+  const { stdout, stderr } = (result ?? {}) as { stdout?: string; stderr?: string };
+  throw new Error(`expected the operation to fail, and it succeeded; the CLI printed:\n${stdout ?? ""}\n${stderr ?? ""}`);
 }
