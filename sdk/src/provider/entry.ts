@@ -4,8 +4,9 @@
  *
  * STABLE ACROSS RELEASES: `read` and `delete` run the provider text stored in
  * state when the resource was created, so an old state calls this file with
- * the signatures below. Add, never rename or remove: `configure(self, config)`
- * and `invoke(self, handlerModule, method, args)`, and the handler module
+ * the signatures below. Add, never rename or remove: `configure(self, config)`,
+ * `invoke(self, handlerModule, method, args)` and
+ * `attach(self, handlerModule, config)`, and the handler module
  * paths the classes name (e.g. `resources/order/handlers.js`).
  */
 import * as path from "node:path";
@@ -18,7 +19,22 @@ import type { HandlerModule, ProviderMethod } from "./handlers.js";
 // on the object itself: nothing holding the key can then be serialized again.
 const settingsByProvider = new WeakMap<object, ProviderSettings>();
 
-/** Called from the provider's `configure` hook with the stack config. */
+const ATTACHED_METHODS = ["check", "diff", "create", "read", "update", "delete"] as const;
+
+/**
+ * Called from `configure` of provider texts that carry only `configure` and
+ * `create` (see lazy-provider.ts): gives the deserialized provider object its
+ * methods, then configures it. Methods first, so a configuration error cannot
+ * leave the host's cached object without them.
+ */
+export function attach(self: Record<string, unknown>, handlerModule: string, config: ConfigSource | undefined): void {
+  for (const method of ATTACHED_METHODS) {
+    self[method] = (...args: unknown[]) => invoke(self, handlerModule, method, args);
+  }
+  configure(self, config);
+}
+
+/** Called from the provider's `configure` hook with the stack config (all provider texts). */
 export function configure(self: object, config: ConfigSource | undefined): void {
   settingsByProvider.set(self, readSettings(config));
 }

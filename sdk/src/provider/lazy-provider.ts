@@ -5,7 +5,7 @@ import type * as pulumi from "@pulumi/pulumi";
  * `pulumi.dynamic.Resource`. Pulumi serializes this object into state; its
  * methods therefore capture nothing but two strings and load the real code
  * with `require` at run time (shared/pulumi-dynamic-notes.md, "Serialization
- * of the provider object"): the serialized text stays around 3 KB, holds no
+ * of the provider object"): the serialized text stays under 1 KB, holds no
  * credential, and resolves `pulumi-certreseller` from the Pulumi project's
  * own `node_modules`.
  *
@@ -22,28 +22,20 @@ import type * as pulumi from "@pulumi/pulumi";
  * ```
  */
 export function lazyProvider(handlerModule: string): pulumi.dynamic.ResourceProvider {
-  const entry = "pulumi-certreseller/dist/provider/entry.js";
+  // Only two methods are written into the text. The dynamic-provider host
+  // always calls `configure` once, before any other method, on the object it
+  // deserialized (and caches that object per text); `attach` gives it the
+  // other methods there. Seven method wrappers would make the text 3 KB, and
+  // it is stored twice per resource in a checkpoint the engine rewrites after
+  // every step: its size was most of the provider's cost in bench/engine.
+  // `create` stays in the text: the type requires it, and if the package
+  // cannot be loaded at all, create (not a silent default) reports why.
   return {
     async configure(req) {
-      require(entry).configure(this, req.config);
+      require("pulumi-certreseller/dist/provider/entry.js").attach(this, handlerModule, req.config);
     },
-    async check(olds, news) {
-      return require(entry).invoke(this, handlerModule, "check", [olds, news]);
-    },
-    async diff(id, olds, news) {
-      return require(entry).invoke(this, handlerModule, "diff", [id, olds, news]);
-    },
-    async create(inputs) {
-      return require(entry).invoke(this, handlerModule, "create", [inputs]);
-    },
-    async read(id, props) {
-      return require(entry).invoke(this, handlerModule, "read", [id, props]);
-    },
-    async update(id, olds, news) {
-      return require(entry).invoke(this, handlerModule, "update", [id, olds, news]);
-    },
-    async delete(id, props) {
-      return require(entry).invoke(this, handlerModule, "delete", [id, props]);
+    create(inputs) {
+      return require("pulumi-certreseller/dist/provider/entry.js").invoke(this, handlerModule, "create", [inputs]);
     },
   };
 }
