@@ -7,6 +7,7 @@ export interface GraphSettings {
   count: number;
   productCode: string;
   managementUrl: string;
+  signatureAlgorithm: "rsa" | "ecc";
 }
 
 const domainOf = (i: number) => `bench-${i}.example.com`;
@@ -16,7 +17,12 @@ export function certificateGraph(settings: GraphSettings): pulumi.automation.Pul
   return async () => {
     for (let i = 0; i < settings.count; i++) {
       const domain = domainOf(i);
-      const order = new certs.Order(`order-${i}`, { productCode: settings.productCode, domain, verificationMethod: "dns" });
+      const order = new certs.Order(`order-${i}`, {
+        productCode: settings.productCode,
+        domain,
+        verificationMethod: "dns",
+        signatureAlgorithm: settings.signatureAlgorithm,
+      });
       const validation = new certs.Validation(`validation-${i}`, { order });
       const record = validation.dnsRecordFor(domain);
       const dns = new certs.testing.SandboxDnsRecord(`dns-${i}`, {
@@ -35,7 +41,12 @@ export function noopGraph(settings: GraphSettings): pulumi.automation.PulumiFn {
   return async () => {
     for (let i = 0; i < settings.count; i++) {
       const domain = domainOf(i);
-      const order = new NoopResource(`order-${i}`, { productCode: settings.productCode, domain, verificationMethod: "dns" });
+      const order = new NoopResource(`order-${i}`, {
+        productCode: settings.productCode,
+        domain,
+        verificationMethod: "dns",
+        signatureAlgorithm: settings.signatureAlgorithm,
+      });
       const validation = new NoopResource(`validation-${i}`, { order: order.id });
       const dns = new NoopResource(`dns-${i}`, { managementUrl: settings.managementUrl, fqdn: validation.id });
       new NoopResource(`cert-${i}`, { orderNo: order.id }, { dependsOn: [dns] });
