@@ -1,38 +1,24 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { PartnerClient } from "../../src/client/index.js";
+import { describe, expect, it } from "vitest";
+import type { PartnerClient, PartnerClientOptions } from "../../src/client/index.js";
 import * as wire from "./support/fixtures.js";
-import { ok, ScriptedServer } from "./support/scripted-server.js";
+import { useScriptedClients } from "./support/scripted-clients.js";
+import { ok } from "./support/scripted-server.js";
 
 // Every operation against a real HTTP server: the request as it appears on
 // the wire (path, encoding, key placement) and the camelCase result.
 
 const KEY = "ak_0123456789abcdefghijklmn:" + "s".repeat(64);
-let server: ScriptedServer;
-const clients: PartnerClient[] = [];
-
-beforeAll(async () => {
-  server = await ScriptedServer.start();
-});
-afterEach(async () => {
-  server.reset();
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
-afterAll(() => server.close());
-
-function client(options: Partial<ConstructorParameters<typeof PartnerClient>[0]> = {}): PartnerClient {
-  const c = new PartnerClient({ baseUrl: server.url, apiKey: KEY, retry: false, ...options });
-  clients.push(c);
-  return c;
-}
+const scripted = useScriptedClients(KEY, { retry: false });
+const client = (options?: Partial<PartnerClientOptions>) => scripted.client(options);
 
 function only() {
-  expect(server.requests).toHaveLength(1);
-  return server.requests[0]!;
+  expect(scripted.server.requests).toHaveLength(1);
+  return scripted.server.requests[0]!;
 }
 
 describe("form encoding (default), key in the body", () => {
   it("GetUserData: POST /partner/GetUserData/ with apikey only; camelCase result, money as strings", async () => {
-    server.answer(ok(wire.userData));
+    scripted.server.answer(ok(wire.userData));
     const me = await client().getUserData();
     const req = only();
     expect(req.method).toBe("POST");
@@ -52,7 +38,7 @@ describe("form encoding (default), key in the body", () => {
 
   it("listProducts: filters in snake_case; page flattened; extra fields kept; max_domains accepted for max_single_domains", async () => {
     const { max_single_domains: _, ...onlyMaxDomains } = wire.product;
-    server.answer(ok(wire.productPage([wire.product, { ...onlyMaxDomains, product_code: "p2", unknown_future_field: 1 }], 2, 3, 7)));
+    scripted.server.answer(ok(wire.productPage([wire.product, { ...onlyMaxDomains, product_code: "p2", unknown_future_field: 1 }], 2, 3, 7)));
     const page = await client().listProducts({ domainType: "multi", brandCode: "sandbox", verificationType: "dv", productName: "Multi", productCode: "x", page: 2, limit: 2 });
     const req = only();
     expect(req.path).toBe("/partner/GetUserProduct/");
@@ -73,17 +59,17 @@ describe("form encoding (default), key in the body", () => {
   });
 
   it("listAllProducts walks every page and stops at total_pages", async () => {
-    server.answer(
+    scripted.server.answer(
       (r) => ok(wire.productPage([{ ...wire.product, product_code: `p-${new URLSearchParams(r.body).get("page")}` }], Number(new URLSearchParams(r.body).get("page")), 3, 3)),
     );
     const all = await client().listAllProducts({ brandCode: "sandbox" });
     expect(all.map((p) => p.productCode)).toEqual(["p-1", "p-2", "p-3"]);
-    expect(server.requests.map((r) => new URLSearchParams(r.body).get("page"))).toEqual(["1", "2", "3"]);
-    expect(server.requests.every((r) => new URLSearchParams(r.body).get("limit") === "500")).toBe(true);
+    expect(scripted.server.requests.map((r) => new URLSearchParams(r.body).get("page"))).toEqual(["1", "2", "3"]);
+    expect(scripted.server.requests.every((r) => new URLSearchParams(r.body).get("limit") === "500")).toBe(true);
   });
 
   it("createOrder: arrays as repeated keys, company_info in brackets, only given fields", async () => {
-    server.answer(ok(wire.createOrder));
+    scripted.server.answer(ok(wire.createOrder));
     const order = await client().createOrder({
       productCode: "sandbox-ov-multi", domain: "example.com", sanDomains: ["www.example.com", "api.example.com"],
       wildcardDomains: [], months: 24, signatureAlgorithm: "ecc", keySpec: "p-256", hashAlgorithm: "sha384",
@@ -116,7 +102,7 @@ describe("form encoding (default), key in the body", () => {
   });
 
   it("createOrder by product id", async () => {
-    server.answer(ok(wire.createOrder));
+    scripted.server.answer(ok(wire.createOrder));
     await client().createOrder({ productId: 7, domain: "example.com" });
     expect(only().form).toEqual([["product_id", "7"], ["domain", "example.com"], ["apikey", KEY]]);
   });
@@ -125,7 +111,7 @@ describe("form encoding (default), key in the body", () => {
     const c = client();
     const orderNo = "CERT202611220930001234";
 
-    server.answer(ok(wire.applySign));
+    scripted.server.answer(ok(wire.applySign));
     const applied = await c.applySign({ orderNo });
     expect(applied).toEqual({
       orderNo, certStatus: 2, requestId: "SIG-202611221200000000-ABC123", verificationMethod: "dns", submittedAt: "2026-11-22 09:31:00",
@@ -135,10 +121,10 @@ describe("form encoding (default), key in the body", () => {
       ],
     });
 
-    server.answer(ok(wire.getRecord));
+    scripted.server.answer(ok(wire.getRecord));
     expect(await c.getRecord({ orderNo })).toMatchObject({ orderNo, emailSuffix: null, requestId: "SIG-202611221200000000-ABC123", records: applied.records });
 
-    server.answer(ok(wire.changeMethod));
+    scripted.server.answer(ok(wire.changeMethod));
     const changed = await c.changeVerificationMethod({ orderNo, method: "file" });
     expect(changed).toMatchObject({ verificationMethod: "file", nextChangeAfter: "2026-11-22 09:45:00" });
     expect(changed.records[0]).toEqual({
@@ -146,26 +132,26 @@ describe("form encoding (default), key in the body", () => {
       path: "/.well-known/pki-validation/3F2A.txt", content: "tok\nsandbox\nCERT1", link: "http://example.com/.well-known/pki-validation/3F2A.txt",
     });
 
-    server.answer(ok(wire.cancelOrder));
+    scripted.server.answer(ok(wire.cancelOrder));
     expect(await c.cancelOrder({ orderNo, reason: "no longer needed" })).toEqual({
       orderNo, orderStatus: 4, certStatus: 5, refundStatus: 3, refundMode: "direct", refundTo: "balance", refundAmount: "120.00",
       refundOrderNo: "REFUND202611221000001234", upstreamCancel: { skipped: false, success: true, message: "cancelled upstream" },
       cancelledAt: "2026-11-22 10:00:00",
     });
 
-    server.answer(ok(wire.certificateStatus));
+    scripted.server.answer(ok(wire.certificateStatus));
     expect(await c.getCertificateStatus({ orderNo })).toMatchObject({
       certId: "5b0d5c3e-1111-4b5e-9a3e-6c1f2f7e9a10", certStatus: 1, allDcvVerified: true, caStatus: null,
       domainStatuses: [{ domain: "example.com", method: "dns", verified: true }], checkedAt: "2026-11-22T09:55:00+00:00", cooldownSeconds: 180,
     });
 
-    server.answer(ok(wire.download));
+    scripted.server.answer(ok(wire.download));
     const dl = await c.downloadCertificate({ orderNo, installmentNo: 1 });
     expect(dl).toMatchObject({ certId: "5b0d5c3e-1111-4b5e-9a3e-6c1f2f7e9a10", sansDomains: ["www.example.com"], validTo: "2027-11-22", serialNumber: "0A1B2C" });
     expect(dl.certificate.privateKey).toContain("BEGIN PRIVATE KEY");
     expect(dl.certificate.certificateChain).toBe(wire.download.certificate.certificate_chain);
 
-    expect(server.requests.map((r) => [r.path, r.form.filter(([k]) => k !== "apikey")])).toEqual([
+    expect(scripted.server.requests.map((r) => [r.path, r.form.filter(([k]) => k !== "apikey")])).toEqual([
       ["/partner/ApplySign/", [["order_no", orderNo]]],
       ["/partner/GetRecord/", [["order_no", orderNo]]],
       ["/partner/ChangeVertificationMethod/", [["order_no", orderNo], ["method", "file"]]],
@@ -176,14 +162,14 @@ describe("form encoding (default), key in the body", () => {
   });
 
   it("changeVerificationMethod to email sends email_suffix", async () => {
-    server.answer(ok({ ...wire.changeMethod, verification_method: "email", email_suffix: "webmaster", records: [wire.emailRecord] }));
+    scripted.server.answer(ok({ ...wire.changeMethod, verification_method: "email", email_suffix: "webmaster", records: [wire.emailRecord] }));
     const changed = await client().changeVerificationMethod({ orderNo: "CERT1", method: "email", emailSuffix: "webmaster" });
     expect(only().form).toEqual([["order_no", "CERT1"], ["method", "email"], ["email_suffix", "webmaster"], ["apikey", KEY]]);
     expect(changed.records[0]).toMatchObject({ recordType: null, label: null, email: "admin@example.com" });
   });
 
   it("downloadCertificate by cert id; an empty private key (custom CSR) reads as null", async () => {
-    server.answer(ok({ ...wire.download, certificate: { ...wire.download.certificate, private_key: "", key: "" }, has_private_key: false }));
+    scripted.server.answer(ok({ ...wire.download, certificate: { ...wire.download.certificate, private_key: "", key: "" }, has_private_key: false }));
     const dl = await client().downloadCertificate({ orderNo: "CERT1", certId: "5b0d5c3e-1111-4b5e-9a3e-6c1f2f7e9a10" });
     expect(only().form).toEqual([["order_no", "CERT1"], ["cert_id", "5b0d5c3e-1111-4b5e-9a3e-6c1f2f7e9a10"], ["apikey", KEY]]);
     expect(dl.certificate.privateKey).toBeNull();
@@ -193,7 +179,7 @@ describe("form encoding (default), key in the body", () => {
 
 describe("JSON encoding and header key placement", () => {
   it("JSON body with apikey field; arrays and company_info native", async () => {
-    server.answer(ok(wire.createOrder));
+    scripted.server.answer(ok(wire.createOrder));
     await client({ encoding: "json" }).createOrder({
       productCode: "p", domain: "example.com", sanDomains: ["a.example.com"], companyId: 12,
     });
@@ -203,7 +189,7 @@ describe("JSON encoding and header key placement", () => {
   });
 
   it("X-API-Key header: the key is not in the body (form)", async () => {
-    server.answer(ok(wire.getRecord));
+    scripted.server.answer(ok(wire.getRecord));
     await client({ keyPlacement: "header" }).getRecord({ orderNo: "CERT1" });
     const req = only();
     expect(req.headers["x-api-key"]).toBe(KEY);
@@ -211,7 +197,7 @@ describe("JSON encoding and header key placement", () => {
   });
 
   it("X-API-Key header with JSON: no apikey field", async () => {
-    server.answer(ok(wire.userData));
+    scripted.server.answer(ok(wire.userData));
     await client({ keyPlacement: "header", encoding: "json" }).getUserData();
     const req = only();
     expect(req.headers["x-api-key"]).toBe(KEY);
@@ -219,7 +205,7 @@ describe("JSON encoding and header key placement", () => {
   });
 
   it("Bearer: the key is in Authorization only", async () => {
-    server.answer(ok(wire.getRecord));
+    scripted.server.answer(ok(wire.getRecord));
     await client({ keyPlacement: "bearer" }).getRecord({ orderNo: "CERT1" });
     const req = only();
     expect(req.headers.authorization).toBe(`Bearer ${KEY}`);
@@ -228,8 +214,8 @@ describe("JSON encoding and header key placement", () => {
   });
 
   it("a base URL with a path prefix keeps it", async () => {
-    server.answer(ok(wire.userData));
-    await client({ baseUrl: `${server.url}/api` }).getUserData();
+    scripted.server.answer(ok(wire.userData));
+    await client({ baseUrl: `${scripted.server.url}/api` }).getUserData();
     expect(only().path).toBe("/api/partner/GetUserData/");
   });
 });
@@ -237,38 +223,38 @@ describe("JSON encoding and header key placement", () => {
 describe("tolerance of a real service's variations", () => {
   it("money as numbers, integers as digit strings, booleans as 0/1, PHP's [] for an empty object", async () => {
     const product = { ...wire.product, base_price: 100, san_price: 19.9, has_custom_price: 1, max_wildcards: "0", requires_company: "0" };
-    server.answer(ok({ ...wire.productPage([product]), query: [] }));
+    scripted.server.answer(ok({ ...wire.productPage([product]), query: [] }));
     const page = await client().listProducts();
     expect(page.query).toBeNull();
     expect(page.items[0]).toMatchObject({ basePrice: "100.00", sanPrice: "19.90", hasCustomPrice: true, maxWildcards: 0, requiresCompany: false });
   });
 
   it("documented nulls: bound_phone, app_id, last_used_ip, ca_status, serial_number, dates", async () => {
-    server.answer(ok({ ...wire.userData, api_key: { ...wire.userData.api_key, app_id: null, last_used_ip: null } }));
+    scripted.server.answer(ok({ ...wire.userData, api_key: { ...wire.userData.api_key, app_id: null, last_used_ip: null } }));
     expect((await client().getUserData()).apiKey).toMatchObject({ appId: null, lastUsedIp: null });
-    server.answer(ok({ ...wire.certificateStatus, cert_status: 2, serial_number: null, start_date: null, end_date: null, cert_id: null }));
+    scripted.server.answer(ok({ ...wire.certificateStatus, cert_status: 2, serial_number: null, start_date: null, end_date: null, cert_id: null }));
     expect(await client().getCertificateStatus({ orderNo: "CERT1" })).toMatchObject({ serialNumber: null, startDate: null, certId: null });
   });
 
   it("CancelOrder in audit mode: no refund order number", async () => {
-    server.answer(ok({ ...wire.cancelOrder, order_status: 2, cert_status: 6, refund_status: 0, refund_mode: "audit", refund_order_no: null, upstream_cancel: { skipped: false, success: false, message: "upstream refused" } }));
+    scripted.server.answer(ok({ ...wire.cancelOrder, order_status: 2, cert_status: 6, refund_status: 0, refund_mode: "audit", refund_order_no: null, upstream_cancel: { skipped: false, success: false, message: "upstream refused" } }));
     expect(await client().cancelOrder({ orderNo: "CERT1" })).toMatchObject({ refundStatus: 0, refundMode: "audit", refundOrderNo: null, upstreamCancel: { success: false } });
   });
 });
 
 describe("connections", () => {
   it("are kept alive and reused across calls", async () => {
-    server.answer(ok(wire.getRecord));
+    scripted.server.answer(ok(wire.getRecord));
     const c = client();
     for (let i = 0; i < 10; i++) await c.getRecord({ orderNo: "CERT1" });
     // undici may open a second connection while the first is released; never one per call.
-    expect(new Set(server.requests.map((r) => r.socket)).size).toBeLessThanOrEqual(2);
+    expect(new Set(scripted.server.requests.map((r) => r.socket)).size).toBeLessThanOrEqual(2);
   });
 
   it("a closed client refuses calls without sending", async () => {
     const c = client();
     await c.close();
     await expect(c.getUserData()).rejects.toMatchObject({ kind: "aborted", mayHaveReachedServer: false });
-    expect(server.requests).toHaveLength(0);
+    expect(scripted.server.requests).toHaveLength(0);
   });
 });

@@ -1,29 +1,15 @@
 import { createServer } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PartnerApiError, PartnerClient, type PartnerClientOptions, type RetryEvent } from "../../src/client/index.js";
 import * as wire from "./support/fixtures.js";
-import { apiError, ok, ScriptedServer } from "./support/scripted-server.js";
+import { useScriptedClients } from "./support/scripted-clients.js";
+import { apiError, ok } from "./support/scripted-server.js";
 
 // Timeouts, cancellation, retries and the money-safety rule, against a real server.
 
 const KEY = "ak_resilienceresilienceres:" + "r".repeat(64);
-let server: ScriptedServer;
-const clients: PartnerClient[] = [];
-
-beforeAll(async () => {
-  server = await ScriptedServer.start();
-});
-afterEach(async () => {
-  server.reset();
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
-afterAll(() => server.close());
-
-function client(options: Partial<PartnerClientOptions> = {}): PartnerClient {
-  const c = new PartnerClient({ baseUrl: server.url, apiKey: KEY, retry: { maxAttempts: 4, baseDelayMs: 5, maxDelayMs: 20, maxTotalMs: 5_000 }, ...options });
-  clients.push(c);
-  return c;
-}
+const scripted = useScriptedClients(KEY, { retry: { maxAttempts: 4, baseDelayMs: 5, maxDelayMs: 20, maxTotalMs: 5_000 } });
+const client = (options?: Partial<PartnerClientOptions>) => scripted.client(options);
 
 async function failure(promise: Promise<unknown>): Promise<PartnerApiError> {
   const error = await promise.then(() => undefined, (e: unknown) => e);
@@ -41,7 +27,7 @@ async function refusedUrl(): Promise<string> {
 
 describe("timeout and cancellation", () => {
   it("a slow server → timeout, per call", async () => {
-    server.answer({ ...ok(wire.userData), delayMs: 1_000 });
+    scripted.server.answer({ ...ok(wire.userData), delayMs: 1_000 });
     const started = performance.now();
     const error = await failure(client({ retry: false }).getUserData({ timeoutMs: 150 }));
     expect(error).toMatchObject({ kind: "timeout", operation: "GetUserData", mayHaveReachedServer: true });
@@ -49,27 +35,27 @@ describe("timeout and cancellation", () => {
   });
 
   it("client-wide timeout", async () => {
-    server.answer({ ...ok(wire.userData), delayMs: 1_000 });
+    scripted.server.answer({ ...ok(wire.userData), delayMs: 1_000 });
     expect(await failure(client({ retry: false, timeoutMs: 100 }).getUserData())).toMatchObject({ kind: "timeout" });
   });
 
   it("an abort signal stops the call in flight", async () => {
-    server.answer({ ...ok(wire.userData), delayMs: 1_000 });
+    scripted.server.answer({ ...ok(wire.userData), delayMs: 1_000 });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     const error = await failure(client().getUserData({ signal: controller.signal }));
     expect(error).toMatchObject({ kind: "aborted", mayHaveReachedServer: true });
-    expect(server.requests).toHaveLength(1);
+    expect(scripted.server.requests).toHaveLength(1);
   });
 
   it("an already-aborted signal sends nothing", async () => {
     const error = await failure(client().createOrder({ productCode: "p", domain: "example.com" }, { signal: AbortSignal.abort() }));
     expect(error).toMatchObject({ kind: "aborted", mayHaveReachedServer: false });
-    expect(server.requests).toHaveLength(0);
+    expect(scripted.server.requests).toHaveLength(0);
   });
 
   it("the client's own signal aborts its calls, also while waiting to retry", async () => {
-    server.answer(apiError(503, "busy"));
+    scripted.server.answer(apiError(503, "busy"));
     const controller = new AbortController();
     const c = client({ signal: controller.signal, retry: { maxAttempts: 5, baseDelayMs: 2_000, maxDelayMs: 2_000, maxTotalMs: 20_000 } });
     const pending = failure(c.getUserData());
@@ -84,15 +70,15 @@ describe("timeout and cancellation", () => {
 
 describe("answer size cap", () => {
   it("an answer over maxResponseBytes fails as malformed_response, not retried, naming the option", async () => {
-    server.answer(ok({ ...wire.userData, padding: "x".repeat(64 * 1024) }));
+    scripted.server.answer(ok({ ...wire.userData, padding: "x".repeat(64 * 1024) }));
     const error = await failure(client({ maxResponseBytes: 16 * 1024 }).getUserData());
     expect(error).toMatchObject({ kind: "malformed_response", operation: "GetUserData", mayHaveReachedServer: true });
     expect(error.message).toMatch(/exceeded 16384 bytes \(maxResponseBytes\)/);
-    expect(server.requests).toHaveLength(1);
+    expect(scripted.server.requests).toHaveLength(1);
   });
 
   it("the default cap lets a normal answer through", async () => {
-    server.answer(ok({ ...wire.userData, padding: "x".repeat(64 * 1024) }));
+    scripted.server.answer(ok({ ...wire.userData, padding: "x".repeat(64 * 1024) }));
     expect((await client().getUserData()).user).toBeDefined();
   });
 
@@ -103,51 +89,51 @@ describe("answer size cap", () => {
 
 describe("retries of read-only operations", () => {
   it("5xx then success: retried, onRetry and logger told", async () => {
-    server.answer(apiError(500, "oops"), { status: 503, body: "" }, ok(wire.getRecord));
+    scripted.server.answer(apiError(500, "oops"), { status: 503, body: "" }, ok(wire.getRecord));
     const events: RetryEvent[] = [];
     const lines: string[] = [];
     const record = await client({ onRetry: (e) => events.push(e), logger: { debug: (m) => lines.push(m) } }).getRecord({ orderNo: "CERT1" });
     expect(record.orderNo).toBe("CERT202611220930001234");
-    expect(server.requests).toHaveLength(3);
+    expect(scripted.server.requests).toHaveLength(3);
     expect(events.map((e) => [e.operation, e.attempt, e.error.kind])).toEqual([["GetRecord", 1, "server"], ["GetRecord", 2, "server"]]);
     expect(lines.some((l) => l.includes("retrying in"))).toBe(true);
   });
 
   it("a dropped connection (network error) is retried for reads", async () => {
-    server.answer({ drop: true }, ok(wire.userData));
+    scripted.server.answer({ drop: true }, ok(wire.userData));
     await client().getUserData();
-    expect(server.requests).toHaveLength(2);
+    expect(scripted.server.requests).toHaveLength(2);
   });
 
   it("429 with retry_after: the next attempt waits at least that long", async () => {
-    server.answer(apiError(429, "slow down", { retry_after: 1 }), ok(wire.userData));
+    scripted.server.answer(apiError(429, "slow down", { retry_after: 1 }), ok(wire.userData));
     await client().getUserData();
-    expect(server.requests).toHaveLength(2);
-    const gap = server.requests[1]!.at - server.requests[0]!.at;
+    expect(scripted.server.requests).toHaveLength(2);
+    const gap = scripted.server.requests[1]!.at - scripted.server.requests[0]!.at;
     expect(gap).toBeGreaterThanOrEqual(950);
     expect(gap).toBeLessThan(2_500);
   });
 
   it("bounded by maxAttempts: the last error is surfaced with the attempt count", async () => {
-    server.answer(apiError(500, "down"));
+    scripted.server.answer(apiError(500, "down"));
     const warnings: string[] = [];
     const error = await failure(client({ logger: { warn: (m) => warnings.push(m) } }).downloadCertificate({ orderNo: "CERT1" }));
     expect(error).toMatchObject({ kind: "server", attempts: 4 });
     expect(warnings).toEqual(["DownloadCertificate: giving up after 4 attempts (server, code 500)"]);
-    expect(server.requests).toHaveLength(4);
+    expect(scripted.server.requests).toHaveLength(4);
   });
 
   it("bounded by maxTotalMs: a retry_after past the budget is surfaced at once", async () => {
-    server.answer(apiError(429, "cooldown", { retry_after: 170, cooldown_seconds: 180 }));
+    scripted.server.answer(apiError(429, "cooldown", { retry_after: 170, cooldown_seconds: 180 }));
     const started = performance.now();
     const error = await failure(client().getCertificateStatus({ orderNo: "CERT1" }));
     expect(error).toMatchObject({ kind: "rate_limited", retryAfter: 170, cooldownSeconds: 180, attempts: 1 });
-    expect(server.requests).toHaveLength(1);
+    expect(scripted.server.requests).toHaveLength(1);
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it("bounded by maxTotalMs also while attempts time out: a retry gets only the remaining budget", async () => {
-    server.answer({ ...ok(wire.userData), delayMs: 2_000 });
+    scripted.server.answer({ ...ok(wire.userData), delayMs: 2_000 });
     const started = performance.now();
     const c = client({ timeoutMs: 300, retry: { maxAttempts: 10, baseDelayMs: 1, maxDelayMs: 1, maxTotalMs: 700 } });
     const error = await failure(c.getUserData());
@@ -155,18 +141,18 @@ describe("retries of read-only operations", () => {
     expect(error.kind).toBe("timeout");
     expect(elapsed).toBeGreaterThanOrEqual(650);
     expect(elapsed).toBeLessThan(1_300);
-    expect(server.requests.length).toBeLessThanOrEqual(3);
+    expect(scripted.server.requests.length).toBeLessThanOrEqual(3);
   });
 
   it("HTTP 503 with a Retry-After header and no JSON body: retryAfter read from the header", async () => {
-    server.answer({ status: 503, body: "", headers: { "retry-after": "120" } });
+    scripted.server.answer({ status: 503, body: "", headers: { "retry-after": "120" } });
     expect(await failure(client({ retry: false }).getUserData())).toMatchObject({ kind: "server", httpStatus: 503, retryAfter: 120 });
   });
 
   it("4xx codes are not retried", async () => {
-    server.answer(apiError(404, "no such order"));
+    scripted.server.answer(apiError(404, "no such order"));
     await failure(client().getRecord({ orderNo: "CERT1" }));
-    expect(server.requests).toHaveLength(1);
+    expect(scripted.server.requests).toHaveLength(1);
   });
 
   it("connection refused: retried, and reported as never sent", async () => {
@@ -180,28 +166,28 @@ describe("retries of read-only operations", () => {
 describe("money safety: state-changing operations are never retried once sent", () => {
   it("CreateOrder: the server charges then answers 500 → exactly one request, error says it may have reached", async () => {
     let charged = 0;
-    server.answer(() => {
+    scripted.server.answer(() => {
       charged++;
       return apiError(500, "internal error after charge", null, true);
     });
     const error = await failure(client().createOrder({ productCode: "p", domain: "example.com" }));
-    expect(server.requests).toHaveLength(1);
+    expect(scripted.server.requests).toHaveLength(1);
     expect(charged).toBe(1);
     expect(error).toMatchObject({ kind: "server", httpStatus: 500, mayHaveReachedServer: true, attempts: 1 });
   });
 
   it("CreateOrder: the connection drops after the request was read → one request", async () => {
-    server.answer({ drop: true });
+    scripted.server.answer({ drop: true });
     const error = await failure(client().createOrder({ productCode: "p", domain: "example.com" }));
     expect(error).toMatchObject({ kind: "network", mayHaveReachedServer: true });
-    expect(server.requests).toHaveLength(1);
+    expect(scripted.server.requests).toHaveLength(1);
   });
 
   it("CreateOrder: a timeout → one request", async () => {
-    server.answer({ ...ok(wire.createOrder), delayMs: 800 });
+    scripted.server.answer({ ...ok(wire.createOrder), delayMs: 800 });
     const error = await failure(client().createOrder({ productCode: "p", domain: "example.com" }, { timeoutMs: 100 }));
     expect(error).toMatchObject({ kind: "timeout", mayHaveReachedServer: true });
-    expect(server.requests).toHaveLength(1);
+    expect(scripted.server.requests).toHaveLength(1);
   });
 
   it.each([
@@ -209,23 +195,23 @@ describe("money safety: state-changing operations are never retried once sent", 
     ["ChangeVertificationMethod", (c: PartnerClient) => c.changeVerificationMethod({ orderNo: "CERT1", method: "dns" })],
     ["CancelOrder", (c: PartnerClient) => c.cancelOrder({ orderNo: "CERT1" })],
   ] as const)("%s: 503 and 429 are not retried", async (_, call) => {
-    server.answer(apiError(503, "busy"));
+    scripted.server.answer(apiError(503, "busy"));
     await failure(call(client()));
-    server.answer(apiError(429, "too soon", { retry_after: 0 }));
+    scripted.server.answer(apiError(429, "too soon", { retry_after: 0 }));
     await failure(call(client()));
-    expect(server.requests).toHaveLength(2);
+    expect(scripted.server.requests).toHaveLength(2);
   });
 
   it("a throwing logger or onRetry hook cannot turn a paid CreateOrder into a failure", async () => {
-    server.answer(ok(wire.createOrder));
+    scripted.server.answer(ok(wire.createOrder));
     const throwing = () => {
       throw new Error("logger broke");
     };
     const c = client({ logger: { debug: throwing, warn: throwing }, onRetry: throwing });
     expect((await c.createOrder({ productCode: "p", domain: "example.com" })).orderNo).toBe("CERT202611220930001234");
-    server.answer(apiError(500, "x"), ok(wire.userData));
+    scripted.server.answer(apiError(500, "x"), ok(wire.userData));
     await c.getUserData();
-    expect(server.requests).toHaveLength(3);
+    expect(scripted.server.requests).toHaveLength(3);
   });
 
   it("CreateOrder against a refused connection is retried (provably never sent) and says so", async () => {
