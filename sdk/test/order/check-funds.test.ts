@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { handlers } from "../../src/resources/order/handlers.js";
 import type { OrderInputs } from "../../src/resources/order/types.js";
-import { startHarness, type Harness } from "./harness.js";
+import { useHarness } from "./harness.js";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ accounts: [{ username: "thrifty", balance: "120.00", creditLine: "50.00" }] });
-});
-afterAll(async () => h?.stop());
+const h = useHarness({ accounts: [{ username: "thrifty", balance: "120.00", creditLine: "50.00" }] });
 
 describe("Order check: can the account pay?", () => {
   it("warns (does not fail) when the quote exceeds what the chosen payment method has", async () => {

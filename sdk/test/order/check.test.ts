@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../src/provider/index.js";
 import { createContext } from "../../src/provider/index.js";
 import { handlers } from "../../src/resources/order/handlers.js";
 import type { OrderInputs } from "../../src/resources/order/types.js";
 import { makeCsr } from "./csr-fixtures.js";
-import { startHarness, type Harness } from "./harness.js";
+import { useHarness } from "./harness.js";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h?.stop());
+const h = useHarness();
 
 const company = {
   companyName: "Acme GmbH",

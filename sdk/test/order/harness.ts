@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "certreseller-sandbox";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { closeClients, createContext, type ProviderContext } from "../../src/provider/index.js";
 import { handlers } from "../../src/resources/order/handlers.js";
 import type { OrderInputs, OrderState } from "../../src/resources/order/types.js";
@@ -67,4 +68,31 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
       fs.rmSync(journalDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The file's harness with its hooks registered: started before the file,
+ * stopped after it and, with `resetEachTest`, the faults, request log and log
+ * lines cleared before each test. Use at the top level of a test file; the
+ * returned object forwards to the harness once it has started.
+ */
+export function useHarness(options: SandboxOptions = {}, resetEachTest: { faults?: boolean; requests?: boolean } = {}): Harness {
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    harness = await startHarness(options);
+  });
+  afterAll(async () => harness?.stop());
+  if (resetEachTest.faults || resetEachTest.requests) {
+    beforeEach(async () => {
+      if (resetEachTest.faults) await harness!.mgmt("DELETE", "/faults");
+      if (resetEachTest.requests) await harness!.mgmt("DELETE", "/requests");
+      harness!.lines.length = 0;
+    });
+  }
+  return new Proxy({} as Harness, {
+    get(_target, key) {
+      if (!harness) throw new Error("the harness starts in beforeAll");
+      return harness[key as keyof Harness];
+    },
+  });
 }

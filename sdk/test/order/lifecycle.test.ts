@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { closeClients } from "../../src/provider/index.js";
 import { handlers } from "../../src/resources/order/handlers.js";
 import type { OrderState } from "../../src/resources/order/types.js";
-import { PROVIDER_TEXT, startHarness, type Harness } from "./harness.js";
+import { PROVIDER_TEXT, useHarness } from "./harness.js";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h?.stop());
-beforeEach(async () => {
-  await h.mgmt("DELETE", "/faults");
-  await h.mgmt("DELETE", "/requests");
-  h.lines.length = 0;
-});
+const h = useHarness({}, { faults: true, requests: true });
 
 describe("Order lifecycle against the sandbox", () => {
   it("create buys once, submits, and the outputs carry price, records and every input", async () => {

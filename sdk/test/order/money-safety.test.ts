@@ -1,22 +1,13 @@
 import * as fs from "node:fs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PartnerClient } from "../../src/client/index.js";
 import { PurchaseJournal } from "../../src/journal/index.js";
 import { PartialFailureError } from "../../src/provider/index.js";
 import { handlers } from "../../src/resources/order/handlers.js";
 import type { OrderInputs, OrderState } from "../../src/resources/order/types.js";
-import { PROVIDER_TEXT, startHarness, type Harness } from "./harness.js";
+import { PROVIDER_TEXT, useHarness } from "./harness.js";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h?.stop());
-beforeEach(async () => {
-  await h.mgmt("DELETE", "/faults");
-  await h.mgmt("DELETE", "/requests");
-  h.lines.length = 0;
-});
+const h = useHarness({}, { faults: true, requests: true });
 
 async function ordersFor(domain: string): Promise<{ orderNo: string; certificates: { requestId: string | null }[] }[]> {
   const all = (await h.mgmt("GET", "/orders")) as { orderNo: string; domains: string[]; certificates: { requestId: string | null }[] }[];

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { handlers } from "../../src/resources/order/handlers.js";
 import type { OrderInputs, OrderState } from "../../src/resources/order/types.js";
-import { startHarness, type Harness } from "./harness.js";
+import { useHarness } from "./harness.js";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ issueAfterSeconds: 3600, methodCooldownSeconds: 300 });
-});
-afterAll(async () => h?.stop());
-beforeEach(async () => {
-  await h.mgmt("DELETE", "/requests");
-  h.lines.length = 0;
-});
+const h = useHarness({ issueAfterSeconds: 3600, methodCooldownSeconds: 300 }, { requests: true });
 
 async function update(olds: OrderState, inputs: OrderInputs, news: Partial<OrderInputs>) {
   const { outs } = await handlers.update!(h.ctx, olds.orderNo, olds, { ...inputs, ...news });
