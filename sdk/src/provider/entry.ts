@@ -22,10 +22,12 @@ const settingsByProvider = new WeakMap<object, ProviderSettings>();
 const ATTACHED_METHODS = ["check", "diff", "create", "read", "update", "delete"] as const;
 
 /**
- * Called from `configure` of provider texts that carry only `configure` and
- * `create` (see lazy-provider.ts): gives the deserialized provider object its
- * methods, then configures it. Methods first, so a configuration error cannot
- * leave the host's cached object without them.
+ * Called from `configure` of the provider texts that carry only `configure`
+ * (see lazy-provider.ts; the handler module is a data property of the
+ * object) or `configure` and `create` (the previous release): gives the
+ * deserialized provider object its methods, then configures it. Methods
+ * first, so a configuration error cannot leave the host's cached object
+ * without them.
  */
 export function attach(self: Record<string, unknown>, handlerModule: string, config: ConfigSource | undefined): void {
   for (const method of ATTACHED_METHODS) {

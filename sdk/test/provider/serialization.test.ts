@@ -43,7 +43,7 @@ describe("lazyProvider serialization", () => {
     try {
       const text = await serialize(lazyProvider("resources/order/handlers.js"));
       // Stored twice per resource in a checkpoint rewritten after every step (bench/engine).
-      expect(text.length).toBeLessThan(1024);
+      expect(text.length).toBeLessThan(850);
       expect(text).not.toContain(KEY.split(":")[1]);
       expect(text).not.toContain("ak_serializationtestkey0001");
       expect(text).toContain('"pulumi-certreseller/dist/provider/entry.js"');
@@ -63,10 +63,33 @@ describe("lazyProvider serialization", () => {
          .then(() => provider.invoke ? "unexpected" : console.log("configured:" + Object.keys(provider).join(",")))
          .catch((e) => { console.error(e); process.exit(1); });`,
     );
-    expect(out.trim()).toBe("configured:configure,create,check,diff,read,update,delete");
+    expect(out.trim()).toBe("configured:handlerModule,configure,check,diff,create,read,update,delete");
   });
 
-  // State written by the releases before the two-method text holds seven
+  // The host skips a method the object lacks (delete would "succeed" and drop
+  // a paid order from state): without the package, each one reports why.
+  it("in a project without pulumi-certreseller, configure and then every method fail with the reason", async () => {
+    const text = await serialize(lazyProvider("resources/order/handlers.js"));
+    const bare = fs.mkdtempSync(path.join(path.dirname(consumer), "certreseller-bare-"));
+    try {
+      fs.writeFileSync(path.join(bare, "provider.js"), text);
+      const out = await runNodeIn(
+        bare,
+        `const provider = require("./provider.js").handler();
+         const outcome = (p) => Promise.resolve().then(p).then(() => "ok", (e) => (/Cannot find module 'pulumi-certreseller/.test(e.message) ? "missing" : e.message));
+         (async () => {
+           const lines = [await outcome(() => provider.configure({ config: { get: () => undefined } }))];
+           for (const m of ["check", "diff", "create", "read", "update", "delete"]) lines.push(m + ":" + (typeof provider[m] === "function" ? await outcome(() => provider[m]("id", {}, {})) : "absent"));
+           console.log(lines.join(" "));
+         })();`,
+      );
+      expect(out.trim()).toBe("missing check:missing diff:missing create:missing read:missing update:missing delete:missing");
+    } finally {
+      fs.rmSync(bare, { recursive: true, force: true });
+    }
+  });
+
+  // State written by the releases before the one-method text holds seven
   // methods that call `configure` and `invoke`: read and delete still run it.
   it("a seven-method provider text of an earlier release still loads and dispatches", async () => {
     const legacy = (handlerModule: string): pulumi.dynamic.ResourceProvider => {
@@ -98,12 +121,35 @@ describe("lazyProvider serialization", () => {
     expect(out.trim()).toMatch(/^failures:orderNo/);
   });
 
+  // State written between the seven-method and the one-method texts holds
+  // `configure` (calling `attach`) and `create` (calling `invoke`).
+  it("a two-method provider text of an earlier release still loads and dispatches", async () => {
+    const legacy = (handlerModule: string): pulumi.dynamic.ResourceProvider => ({
+      async configure(req) {
+        require("pulumi-certreseller/dist/provider/entry.js").attach(this, handlerModule, req.config);
+      },
+      create(inputs) {
+        return require("pulumi-certreseller/dist/provider/entry.js").invoke(this, handlerModule, "create", [inputs]);
+      },
+    });
+    fs.writeFileSync(path.join(consumer, "two-method-provider.js"), await serialize(legacy("resources/validation/handlers.js")));
+    const out = await runNodeIn(
+      consumer,
+      `const provider = require("./two-method-provider.js").handler();
+       provider.configure({ config: { get: () => undefined } })
+         .then(() => provider.check({}, { orderNo: "", domains: [] }))
+         .then((r) => console.log("failures:" + r.failures.map((f) => f.property).join(",")))
+         .catch((e) => { console.error(e); process.exit(1); });`,
+    );
+    expect(out.trim()).toMatch(/^failures:orderNo/);
+  });
+
   it("every handler path a resource class names loads from the consumer project and is a handler module", async () => {
     const paths = handlerPathsInSources();
     expect(paths).toContain("resources/order/handlers.js");
     for (const handlerPath of paths) {
       const text = await serialize(lazyProvider(handlerPath));
-      expect(text.length, handlerPath).toBeLessThan(1024);
+      expect(text.length, handlerPath).toBeLessThan(850);
     }
     const out = await runNodeIn(
       consumer,
