@@ -1,6 +1,5 @@
-import "reflect-metadata";
 import { createPublicKey } from "node:crypto";
-import * as x509 from "@peculiar/x509";
+import type * as X509 from "@peculiar/x509";
 import type { KeySpec, SignatureAlgorithm } from "../client/types.js";
 import type { RuleFailure } from "./failure.js";
 import { canonicalName } from "./names.js";
@@ -16,9 +15,22 @@ export interface CsrFacts {
   signatureValid: boolean;
 }
 
+/**
+ * @peculiar/x509 (with reflect-metadata, which it needs first), loaded on the
+ * first custom CSR: it takes about 130 ms to load, and the Order handlers
+ * import these rules, so a static import made every provider process pay it
+ * before its first check, on the critical path of every `up`, whether or not
+ * any Order has a custom CSR.
+ */
+function loadX509(): typeof X509 {
+  require("reflect-metadata");
+  return require("@peculiar/x509") as typeof X509;
+}
+
 /** Parses a PEM CSR; throws an error naming the problem (the caller names the property). */
 export async function readCsr(pem: string): Promise<CsrFacts> {
-  let csr: x509.Pkcs10CertificateRequest;
+  const x509 = loadX509();
+  let csr: X509.Pkcs10CertificateRequest;
   try {
     csr = new x509.Pkcs10CertificateRequest(pem.trim());
   } catch (cause) {
