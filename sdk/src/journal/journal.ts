@@ -29,15 +29,22 @@ export interface JournalEntry {
 /**
  * A directory of small JSON files, one per resource, each replaced
  * atomically and flushed to disk (file and directory fsync) before the
- * method returns: a kill at any point leaves either the old or the new
- * entry, never a torn one.
+ * returned promise settles: a kill at any point leaves either the old or the
+ * new entry, never a torn one.
+ *
+ * The I/O is asynchronous: one dynamic-provider process runs every resource
+ * of a deployment, and four synchronous fsyncs per purchase (about 1.4 ms
+ * each on the benchmark machine, more on a busy disk) held every other
+ * resource's RPC in that process while the disk flushed. Callers await each
+ * step, so the ordering guarantees are unchanged: the intent is on disk
+ * before CreateOrder is sent, the order number before ApplySign.
  *
  * @example
  * ```ts
  * const journal = new PurchaseJournal(settings.journalDir);
- * journal.recordIntent({ key, domain, productCode, names });
+ * await journal.recordIntent({ key, domain, productCode, names });
  * const order = await api.createOrder(request);
- * journal.recordOrder(key, order.orderNo, { ...order });
+ * await journal.recordOrder(key, order.orderNo, { ...order });
  * ```
  */
 export class PurchaseJournal {
@@ -48,10 +55,10 @@ export class PurchaseJournal {
     return path.join(this.dir, `${createHash("sha256").update(key).digest("hex").slice(0, 32)}.json`);
   }
 
-  read(key: string): JournalEntry | undefined {
+  async read(key: string): Promise<JournalEntry | undefined> {
     let text: string;
     try {
-      text = fs.readFileSync(this.fileFor(key), "utf8");
+      text = await fs.promises.readFile(this.fileFor(key), "utf8");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
       throw new Error(`certreseller: cannot read the purchase journal ${this.fileFor(key)}`, { cause: error });
@@ -65,51 +72,51 @@ export class PurchaseJournal {
   }
 
   /** Durably notes that a purchase is about to be attempted. */
-  recordIntent(entry: { key: string; domain: string; productCode: string; names: string[]; quotedPrice?: string }, now = new Date()): JournalEntry {
+  async recordIntent(entry: { key: string; domain: string; productCode: string; names: string[]; quotedPrice?: string }, now = new Date()): Promise<JournalEntry> {
     const written: JournalEntry = { version: 1, ...entry, intentAt: now.toISOString() };
-    this.write(written);
+    await this.write(written);
     return written;
   }
 
   /** Durably notes the order number CreateOrder answered with. */
-  recordOrder(key: string, orderNo: string, order: Record<string, unknown>, now = new Date()): JournalEntry {
-    const previous = this.read(key);
+  async recordOrder(key: string, orderNo: string, order: Record<string, unknown>, now = new Date()): Promise<JournalEntry> {
+    const previous = await this.read(key);
     if (!previous) throw new Error(`certreseller: no purchase intent recorded for ${key}`);
     const written: JournalEntry = { ...previous, orderNo, orderedAt: now.toISOString(), order };
-    this.write(written);
+    await this.write(written);
     return written;
   }
 
   /** Removes the entry (no error when there is none). */
-  clear(key: string): void {
-    fs.rmSync(this.fileFor(key), { force: true });
-    this.syncDir();
+  async clear(key: string): Promise<void> {
+    await fs.promises.rm(this.fileFor(key), { force: true });
+    await this.syncDir();
   }
 
-  private write(entry: JournalEntry): void {
-    fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+  private async write(entry: JournalEntry): Promise<void> {
+    await fs.promises.mkdir(this.dir, { recursive: true, mode: 0o700 });
     const file = this.fileFor(entry.key);
     const temporary = `${file}.${process.pid}.tmp`;
-    const fd = fs.openSync(temporary, "w", 0o600);
+    const handle = await fs.promises.open(temporary, "w", 0o600);
     try {
-      fs.writeFileSync(fd, JSON.stringify(entry, null, 2) + "\n");
-      fs.fsyncSync(fd);
+      await handle.writeFile(JSON.stringify(entry, null, 2) + "\n");
+      await handle.sync();
     } finally {
-      fs.closeSync(fd);
+      await handle.close();
     }
-    fs.renameSync(temporary, file);
-    this.syncDir();
+    await fs.promises.rename(temporary, file);
+    await this.syncDir();
   }
 
-  private syncDir(): void {
-    let fd: number | undefined;
+  private async syncDir(): Promise<void> {
+    let handle: fs.promises.FileHandle | undefined;
     try {
-      fd = fs.openSync(this.dir, "r");
-      fs.fsyncSync(fd);
+      handle = await fs.promises.open(this.dir, "r");
+      await handle.sync();
     } catch {
       // Directory fsync is not supported everywhere (e.g. Windows); the rename is still atomic there.
     } finally {
-      if (fd !== undefined) fs.closeSync(fd);
+      await handle?.close();
     }
   }
 }

@@ -11,12 +11,12 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(path.dirname(path.dirname(dir)), { recursive: true, force: true }));
 
 describe("PurchaseJournal", () => {
-  it("records intent, then the order, then clears; creates its directory privately", () => {
+  it("records intent, then the order, then clears; creates its directory privately", async () => {
     const journal = new PurchaseJournal(dir);
     const at = new Date("2026-11-22T09:30:00Z");
-    journal.recordIntent({ key: "proj/dev/site", domain: "example.com", productCode: "p", names: ["example.com"], quotedPrice: "100.00" }, at);
+    await journal.recordIntent({ key: "proj/dev/site", domain: "example.com", productCode: "p", names: ["example.com"], quotedPrice: "100.00" }, at);
     expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
-    expect(journal.read("proj/dev/site")).toEqual({
+    expect(await journal.read("proj/dev/site")).toEqual({
       version: 1,
       key: "proj/dev/site",
       domain: "example.com",
@@ -25,27 +25,27 @@ describe("PurchaseJournal", () => {
       quotedPrice: "100.00",
       intentAt: "2026-11-22T09:30:00.000Z",
     });
-    journal.recordOrder("proj/dev/site", "CERT1", { orderNo: "CERT1" }, new Date("2026-11-22T09:30:01Z"));
-    expect(journal.read("proj/dev/site")).toMatchObject({ orderNo: "CERT1", orderedAt: "2026-11-22T09:30:01.000Z", order: { orderNo: "CERT1" } });
-    journal.clear("proj/dev/site");
-    expect(journal.read("proj/dev/site")).toBeUndefined();
-    journal.clear("proj/dev/site"); // idempotent
+    await journal.recordOrder("proj/dev/site", "CERT1", { orderNo: "CERT1" }, new Date("2026-11-22T09:30:01Z"));
+    expect(await journal.read("proj/dev/site")).toMatchObject({ orderNo: "CERT1", orderedAt: "2026-11-22T09:30:01.000Z", order: { orderNo: "CERT1" } });
+    await journal.clear("proj/dev/site");
+    expect(await journal.read("proj/dev/site")).toBeUndefined();
+    await journal.clear("proj/dev/site"); // idempotent
   });
 
-  it("keeps resources apart and is safe for any resource name", () => {
+  it("keeps resources apart and is safe for any resource name", async () => {
     const journal = new PurchaseJournal(dir);
-    journal.recordIntent({ key: "proj/dev/a", domain: "a.example.com", productCode: "p", names: [] });
-    journal.recordIntent({ key: "proj/dev/../../etc", domain: "b.example.com", productCode: "p", names: [] });
-    expect(journal.read("proj/dev/a")?.domain).toBe("a.example.com");
-    expect(journal.read("proj/dev/../../etc")?.domain).toBe("b.example.com");
+    await journal.recordIntent({ key: "proj/dev/a", domain: "a.example.com", productCode: "p", names: [] });
+    await journal.recordIntent({ key: "proj/dev/../../etc", domain: "b.example.com", productCode: "p", names: [] });
+    expect((await journal.read("proj/dev/a"))?.domain).toBe("a.example.com");
+    expect((await journal.read("proj/dev/../../etc"))?.domain).toBe("b.example.com");
     expect(path.dirname(journal.fileFor("proj/dev/../../etc"))).toBe(dir);
   });
 
-  it("refuses to record an order without an intent, and says when an entry is corrupt", () => {
+  it("refuses to record an order without an intent, and says when an entry is corrupt", async () => {
     const journal = new PurchaseJournal(dir);
-    expect(() => journal.recordOrder("x/y/z", "CERT1", {})).toThrow(/no purchase intent recorded for x\/y\/z/);
+    await expect(journal.recordOrder("x/y/z", "CERT1", {})).rejects.toThrow(/no purchase intent recorded for x\/y\/z/);
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(journal.fileFor("x/y/z"), "{ torn");
-    expect(() => journal.read("x/y/z")).toThrow(/is corrupt; inspect it, then delete it/);
+    await expect(journal.read("x/y/z")).rejects.toThrow(/is corrupt; inspect it, then delete it/);
   });
 });

@@ -80,7 +80,7 @@ describe("CreateOrder whose answer is lost", () => {
     expect(id).toBe(bought[0]!.orderNo);
     expect(outs.adopted).toBe(true);
     expect(outs.requestId).toMatch(/^SIG-/);
-    expect(journal.read(inputs.journalKey)).toBeUndefined();
+    expect(await journal.read(inputs.journalKey)).toBeUndefined();
     expect(await ordersFor("lost.example.com")).toHaveLength(1);
   });
 
@@ -101,7 +101,7 @@ describe("CreateOrder whose answer is lost", () => {
     const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "refused.example.com" });
     const error = (await handlers.create(h.ctx, inputs).catch((e: unknown) => e)) as Error;
     expect(error.message).toMatch(/CreateOrder was refused, nothing was bought: CreateOrder invalid_request 400/);
-    expect(new PurchaseJournal(h.journalDir).read(inputs.journalKey)).toBeUndefined();
+    expect(await new PurchaseJournal(h.journalDir).read(inputs.journalKey)).toBeUndefined();
     await handlers.create(h.ctx, inputs);
     expect(await ordersFor("refused.example.com")).toHaveLength(1);
   });
@@ -112,9 +112,9 @@ describe("purchase journal", () => {
     const inputs = await h.plan({ productCode: "sandbox-dv-multi", domain: "killed.example.com", sanDomains: ["www.killed.example.com"] });
     // What the killed run did before dying: intent, CreateOrder, order number.
     const journal = new PurchaseJournal(h.journalDir);
-    journal.recordIntent({ key: inputs.journalKey, domain: inputs.domain, productCode: inputs.productCode, names: [inputs.domain, ...inputs.sanDomains].sort() });
+    await journal.recordIntent({ key: inputs.journalKey, domain: inputs.domain, productCode: inputs.productCode, names: [inputs.domain, ...inputs.sanDomains].sort() });
     const created = await h.ctx.api().createOrder({ productCode: inputs.productCode, domain: inputs.domain, sanDomains: inputs.sanDomains });
-    journal.recordOrder(inputs.journalKey, created.orderNo, JSON.parse(JSON.stringify(created)));
+    await journal.recordOrder(inputs.journalKey, created.orderNo, JSON.parse(JSON.stringify(created)));
     await h.mgmt("DELETE", "/requests");
 
     const { id, outs } = await handlers.create(h.ctx, inputs);
@@ -123,17 +123,17 @@ describe("purchase journal", () => {
     expect(count(await h.operations(), "CreateOrder")).toBe(0);
     expect(h.lines.join("\n")).toMatch(new RegExp(`resuming order ${created.orderNo} bought by an interrupted run`));
     // create returned, but the engine may not have written state yet: the entry stays.
-    expect(journal.read(inputs.journalKey)?.orderNo).toBe(created.orderNo);
+    expect((await journal.read(inputs.journalKey))?.orderNo).toBe(created.orderNo);
     await handlers.diff!(h.ctx, id, outs, inputs);
-    expect(journal.read(inputs.journalKey)).toBeUndefined();
+    expect(await journal.read(inputs.journalKey)).toBeUndefined();
   });
 
   it("forgets a journal order that was since cancelled (e.g. its stack was removed without destroy) and buys", async () => {
     const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "stale.example.com" });
     const journal = new PurchaseJournal(h.journalDir);
-    journal.recordIntent({ key: inputs.journalKey, domain: inputs.domain, productCode: inputs.productCode, names: [inputs.domain] });
+    await journal.recordIntent({ key: inputs.journalKey, domain: inputs.domain, productCode: inputs.productCode, names: [inputs.domain] });
     const old = await h.ctx.api().createOrder({ productCode: inputs.productCode, domain: inputs.domain });
-    journal.recordOrder(inputs.journalKey, old.orderNo, JSON.parse(JSON.stringify(old)));
+    await journal.recordOrder(inputs.journalKey, old.orderNo, JSON.parse(JSON.stringify(old)));
     await h.ctx.api().cancelOrder({ orderNo: old.orderNo });
     const { id } = await handlers.create(h.ctx, inputs);
     expect(id).not.toBe(old.orderNo);
@@ -143,9 +143,9 @@ describe("purchase journal", () => {
   it("refuses to resume a journal order bought for other names", async () => {
     const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "changed.example.com" });
     const journal = new PurchaseJournal(h.journalDir);
-    journal.recordIntent({ key: inputs.journalKey, domain: "before.example.com", productCode: inputs.productCode, names: ["before.example.com"] });
+    await journal.recordIntent({ key: inputs.journalKey, domain: "before.example.com", productCode: inputs.productCode, names: ["before.example.com"] });
     const before = await h.ctx.api().createOrder({ productCode: inputs.productCode, domain: "before.example.com" });
-    journal.recordOrder(inputs.journalKey, before.orderNo, {});
+    await journal.recordOrder(inputs.journalKey, before.orderNo, {});
     await h.mgmt("DELETE", "/requests");
     const error = (await handlers.create(h.ctx, inputs).catch((e: unknown) => e)) as Error;
     expect(error.message).toMatch(new RegExp(`holds order ${before.orderNo} .* for before.example.com .* now declares changed.example.com`));
@@ -154,11 +154,11 @@ describe("purchase journal", () => {
 
   it("entries are written atomically with private permissions", async () => {
     const journal = new PurchaseJournal(h.journalDir);
-    journal.recordIntent({ key: "p/s/perm", domain: "a.example.com", productCode: "x", names: ["a.example.com"] });
+    await journal.recordIntent({ key: "p/s/perm", domain: "a.example.com", productCode: "x", names: ["a.example.com"] });
     expect(fs.statSync(journal.fileFor("p/s/perm")).mode & 0o777).toBe(0o600);
     expect(fs.readdirSync(h.journalDir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
-    journal.clear("p/s/perm");
-    expect(journal.read("p/s/perm")).toBeUndefined();
+    await journal.clear("p/s/perm");
+    expect(await journal.read("p/s/perm")).toBeUndefined();
   });
 });
 

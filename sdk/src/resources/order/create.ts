@@ -75,16 +75,16 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
   if (inputs.adoptOrderNo) {
     const state = await adoptOrder(api, inputs, inputs.adoptOrderNo);
     log.info(`adopted order ${state.orderNo} (nothing bought)`);
-    const entry = journal.read(inputs.journalKey);
-    if (entry && (entry.orderNo === undefined || entry.orderNo === state.orderNo)) journal.clear(inputs.journalKey);
+    const entry = await journal.read(inputs.journalKey);
+    if (entry && (entry.orderNo === undefined || entry.orderNo === state.orderNo)) await journal.clear(inputs.journalKey);
     return finish(state);
   }
 
-  let entry = journal.read(inputs.journalKey);
+  let entry = await journal.read(inputs.journalKey);
   if (entry?.orderNo && (await isDead(api, entry.orderNo))) {
     // Left behind by a stack removed without destroy, say: that order is gone, so buying is right.
     log.warn(`the purchase journal named order ${entry.orderNo}, which is cancelled, refunded or gone; forgetting it`);
-    journal.clear(inputs.journalKey);
+    await journal.clear(inputs.journalKey);
     entry = undefined;
   }
   if (entry?.orderNo) {
@@ -104,7 +104,7 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
   }
   if (entry) throw new Error(maybeBoughtMessage(inputs, entry, journal, "the previous run stopped before it was recorded"));
 
-  const intent = journal.recordIntent(
+  const intent = await journal.recordIntent(
     { key: inputs.journalKey, domain: inputs.domain, productCode: inputs.productCode, names: namesOf(inputs), quotedPrice: inputs.quotedPrice },
     ctx.now(),
   );
@@ -115,7 +115,7 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
   } catch (error) {
     const refused = isPartnerApiError(error, ...REFUSED) || (isPartnerApiError(error) && !error.mayHaveReachedServer);
     if (refused) {
-      journal.clear(inputs.journalKey);
+      await journal.clear(inputs.journalKey);
       const apiError = error as PartnerApiError;
       const field = apiError.field ? ` (field ${apiError.field})` : "";
       const wait = apiError.kind === "rate_limited" && apiError.retryAfter ? ` Retry after ${apiError.retryAfter} s.` : "";
@@ -126,7 +126,7 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
     throw new Error(maybeBoughtMessage(inputs, intent, journal, describe(error)), { cause: error });
   }
   try {
-    journal.recordOrder(inputs.journalKey, created.orderNo, toPlainJson(created) as Record<string, unknown>, ctx.now());
+    await journal.recordOrder(inputs.journalKey, created.orderNo, toPlainJson(created) as Record<string, unknown>, ctx.now());
   } catch (error) {
     // The order is bought: never let a journal problem lose it. Returning it puts it in state.
     log.warn(`order ${created.orderNo} is bought but could not be written to the purchase journal (${(error as Error).message})`);

@@ -17,7 +17,7 @@ export async function remove(ctx: ProviderContext, id: string, props: OrderState
   const api = ctx.api();
   if (props.journalKey) {
     const journal = new PurchaseJournal(ctx.settings.journalDir);
-    if (journal.read(props.journalKey)?.orderNo === id) journal.clear(props.journalKey);
+    if ((await journal.read(props.journalKey))?.orderNo === id) await journal.clear(props.journalKey);
   }
   try {
     const stored = await api.getRecord({ orderNo: id });

@@ -30,7 +30,7 @@ export function renewalReason(olds: OrderState, news: OrderInputs, now: Date): s
  */
 export async function diff(ctx: ProviderContext, _id: string, olds: OrderState, news: OrderInputs): Promise<pulumi.dynamic.DiffResult> {
   const log = ctx.log(news.journalKey);
-  forgetJournalEntry(ctx, olds);
+  await forgetJournalEntry(ctx, olds);
   const replaces: string[] = REPLACE_KEYS.filter((key) => containsUnknown(news[key]) || !same(key, olds[key], news[key]));
   if (news.adoptOrderNo !== undefined && (containsUnknown(news.adoptOrderNo) || news.adoptOrderNo !== olds.orderNo)) {
     // Adopting another order makes this resource that order; the one held now is cancelled on replacement.
@@ -61,12 +61,12 @@ export async function diff(ctx: ProviderContext, _id: string, olds: OrderState, 
  * The engine has shown it holds the order (old outputs carry its number), so
  * the journal entry that protected the create is no longer needed.
  */
-export function forgetJournalEntry(ctx: ProviderContext, state: Partial<OrderState>): void {
+export async function forgetJournalEntry(ctx: ProviderContext, state: Partial<OrderState>): Promise<void> {
   if (!state.journalKey || !state.orderNo) return;
   const journal = new PurchaseJournal(ctx.settings.journalDir);
   try {
-    const entry = journal.read(state.journalKey);
-    if (entry?.orderNo === state.orderNo) journal.clear(state.journalKey);
+    const entry = await journal.read(state.journalKey);
+    if (entry?.orderNo === state.orderNo) await journal.clear(state.journalKey);
   } catch (error) {
     ctx.log(state.journalKey).warn(`could not tidy the purchase journal: ${(error as Error).message}`);
   }

@@ -15,7 +15,7 @@ const GONE: readonly number[] = [CertStatus.Revoked, CertStatus.RefundInProgress
  */
 export async function read(ctx: ProviderContext, id: string, props: OrderState): Promise<pulumi.dynamic.ReadResult<OrderState>> {
   const log = ctx.log(props.journalKey);
-  forgetJournalEntry(ctx, props);
+  await forgetJournalEntry(ctx, props);
   let stored;
   try {
     stored = await ctx.api().getRecord({ orderNo: id });

@@ -14,7 +14,7 @@ import type { OrderInputs, OrderState } from "./types.js";
 export async function update(ctx: ProviderContext, _id: string, olds: OrderState, news: OrderInputs): Promise<pulumi.dynamic.UpdateResult<OrderState>> {
   const log = ctx.log(news.journalKey);
   const api = ctx.api();
-  forgetJournalEntry(ctx, olds);
+  await forgetJournalEntry(ctx, olds);
   const { __provider: _provider, ...newInputs } = news;
   // Outputs the API owns stay as they are; inputs take their new values, except
   // a method the user left unset, which keeps the order's actual method.
