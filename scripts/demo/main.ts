@@ -1,7 +1,8 @@
 // `npm run demo`: the quickstart with the real Pulumi engine against a local
 // sandbox — up, a summary of the issued certificate and what it cost, then
-// destroy (with the refund) and stop. Needs `npm run build` and the engine
-// (`npm run engine`; this script provisions it too).
+// destroy (with the refund) and stop. `npm run demo` starts it through
+// run.sh, which installs and builds first; the engine is provisioned here
+// (built from Go modules the first time, with progress).
 import * as path from "node:path";
 import { startSandbox } from "certreseller-sandbox";
 import { quickstart } from "../../examples/quickstart/program.js";
@@ -16,8 +17,11 @@ async function main(): Promise<void> {
   const step = (text: string) => console.log(`\n== ${text}  (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 
   step("engine");
+  const engineStarted = performance.now();
   const engine = await ensureEngine({ log: (line) => console.log(`   ${line}`) });
-  console.log(`   pulumi v${engine.version} (${engine.source}) at ${engine.pulumiPath}`);
+  const engineSeconds = ((performance.now() - engineStarted) / 1000).toFixed(1);
+  const how = { env: "from PULUMI_BINARY", path: "from PATH", cache: "cached", built: `built from Go modules in ${engineSeconds} s` }[engine.source];
+  console.log(`   pulumi v${engine.version} (${how}) at ${engine.pulumiPath}`);
 
   step("sandbox");
   const sandbox = await startSandbox({ port: 0, host: "127.0.0.1" });
