@@ -1,39 +1,74 @@
 /**
  * Public, camelCase types of the Partner API client.
  *
- * The wire format is the API's own (snake_case, see `docs/wire-format.md` and
- * `../shared/partner-api.md`); these types are what callers see on the
- * TypeScript side. Money is always a decimal string with two places
- * (`"199.00"`), never a float; date-times stay strings in the service's format.
+ * They mirror the specification field by field: every wire field
+ * `snake_case` is the camelCase member here (`order_no` → `orderNo`,
+ * `upstream_cancel.upstream_code` → `upstreamCancel.upstreamCode`), nested
+ * where the wire nests. Money is always a {@link Money} string, never a float;
+ * date-times stay strings in the service's format. Allowed values come from
+ * `vocabulary.ts`; values an answer may carry beyond them are typed
+ * `Open<…>` / `OpenInt<…>` and passed through.
+ *
+ * Where the pieces are: request checks and their mapping to wire names in
+ * `requests.ts`, response readers in `schemas/`, the allowed values in
+ * `vocabulary.ts`.
  */
+import type {
+  CertStatus,
+  CouponType,
+  DnsRecordType,
+  DomainTypeCode,
+  HashAlgorithm,
+  HttpRecordType,
+  KeySpec,
+  Open,
+  OpenInt,
+  OrderStatus,
+  PaymentMethod,
+  PriceSource,
+  RecordScope,
+  RefundMode,
+  RefundStatus,
+  RefundTarget,
+  SignatureAlgorithm,
+  UserStatus,
+  VerificationMethod,
+  VerificationTypeCode,
+} from "./vocabulary.js";
+
+// The allowed values (and the CertStatus/OrderStatus/... constants) are part of this module's surface too.
+export * from "./vocabulary.js";
 
 // ---------------------------------------------------------------------------
-// Scalars and enumerations
+// Scalars and operations
 // ---------------------------------------------------------------------------
 
 /**
  * A monetary amount as a decimal string with exactly two places.
  *
- * The service may send `"199.00"`, `"199"` or `199`; the client normalises all
- * of them to `"199.00"` so that money never passes through a float.
+ * The specification sends amounts as JSON numbers (`120`, `120.5`); a
+ * string (`"120.50"`) is accepted too. Both are normalised to `"120.50"`, so
+ * money never goes through float arithmetic beyond reading the number.
  *
  * @example
- * const total: Money = order.price.total; // "120.00"
+ * const total: Money | undefined = order.totalAmount; // "120.00"
  */
 export type Money = string;
 
 /**
- * A date-time as the service sends it: `YYYY-MM-DD HH:MM:SS` in the service's
- * zone (ISO 8601 where the reference says so, e.g. `checkedAt`).
+ * A date-time as the service sends it: `YYYY-MM-DD HH:MM:SS` (e.g.
+ * `serverTime`), or ISO 8601 with a UTC offset where the service says so
+ * (`fetchedAt`, `checkedAt`).
  *
  * @example
- * const paid: DateTimeString = order.paidAt ?? "never";
+ * const now: DateTimeString = (await client.getUserData()).serverTime;
  */
 export type DateTimeString = string;
 
 /**
- * The nine Partner API operations, named as the service (and the sandbox's
- * fault injection and request log) name them.
+ * The nine Partner API operations, named as the service's paths name them.
+ * The product list, status and download paths are `GetUserProduct`,
+ * `GetCertificateStatus` and `DownloadCertificate`.
  *
  * @example
  * const op: PartnerOperation = "ChangeVertificationMethod";
@@ -48,124 +83,6 @@ export type PartnerOperation =
   | "CancelOrder"
   | "GetCertificateStatus"
   | "DownloadCertificate";
-
-/**
- * Per-certificate state (`cert_status`).
- *
- * @example
- * if (status.certStatus === CertStatus.Issued) await client.downloadCertificate({ orderNo });
- */
-export const CertStatus = {
-  AwaitingSubmission: 0,
-  Issued: 1,
-  Issuing: 2,
-  IssuanceFailed: 3,
-  Revoking: 4,
-  Revoked: 5,
-  RefundInProgress: 6,
-} as const;
-/** A `cert_status` value (0–6); see the {@link CertStatus} constants. @example const s: CertStatus = CertStatus.Issuing; */
-export type CertStatus = (typeof CertStatus)[keyof typeof CertStatus];
-
-/**
- * Order state (`order_status`).
- *
- * @example
- * const done = result.orderStatus === OrderStatus.Refunded;
- */
-export const OrderStatus = {
-  Unpaid: 0,
-  Processing: 1,
-  Completed: 2,
-  Cancelled: 3,
-  Refunded: 4,
-} as const;
-/** An `order_status` value (0–4); see the {@link OrderStatus} constants. @example const s: OrderStatus = OrderStatus.Processing; */
-export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
-
-/**
- * Refund state (`refund_status`): 0 awaiting manual review, 3 approved.
- *
- * @example
- * if (cancel.refundStatus === RefundStatus.AwaitingReview) console.log("refund queued for an administrator");
- */
-export const RefundStatus = { AwaitingReview: 0, Approved: 3 } as const;
-/** A `refund_status` value; see the {@link RefundStatus} constants. @example const r: RefundStatus = RefundStatus.Approved; */
-export type RefundStatus = (typeof RefundStatus)[keyof typeof RefundStatus];
-
-/**
- * Account state (`user.status`): 0 banned, 1 normal, 2 awaiting e-mail check, 3 awaiting phone check.
- *
- * @example
- * if (me.user.status !== UserStatus.Normal) throw new Error("account not usable");
- */
-export const UserStatus = { Banned: 0, Normal: 1, AwaitingEmailCheck: 2, AwaitingPhoneCheck: 3 } as const;
-/** A `user.status` value; see the {@link UserStatus} constants. @example const s: UserStatus = UserStatus.Normal; */
-export type UserStatus = (typeof UserStatus)[keyof typeof UserStatus];
-
-/**
- * Domain-control validation method (seed 4.5 codes).
- *
- * @example
- * await client.changeVerificationMethod({ orderNo, method: "cname" });
- */
-export type VerificationMethod = "dns" | "cname" | "file" | "https" | "email";
-
-/**
- * Mailbox used by the `email` method: `<suffix>@<base domain>`.
- *
- * @example
- * await client.changeVerificationMethod({ orderNo, method: "email", emailSuffix: "hostmaster" });
- */
-export type EmailSuffix = "admin" | "postmaster" | "webmaster" | "hostmaster";
-
-/**
- * Which names a product covers (`domain_type_code`, see docs/wire-format.md).
- *
- * @example
- * const wildcardProducts = await client.listAllProducts({ domainType: "wildcard" });
- */
-export type DomainTypeCode = "single" | "multi" | "wildcard" | "multi_wildcard" | "flex" | "ip" | "ip_multi";
-
-/**
- * Validation level of a product.
- *
- * @example
- * const ovProducts = await client.listAllProducts({ verificationType: "ov" });
- */
-export type VerificationTypeCode = "dv" | "ov" | "ev";
-
-/**
- * Key algorithm family of a certificate.
- *
- * @example
- * await client.createOrder({ productCode, domain, signatureAlgorithm: "ecc", keySpec: "p-256" });
- */
-export type SignatureAlgorithm = "rsa" | "ecc" | "sm2";
-
-/**
- * Concrete key type; must match the {@link SignatureAlgorithm}.
- *
- * @example
- * const spec: KeySpec = "rsa-3072";
- */
-export type KeySpec = "rsa-2048" | "rsa-3072" | "rsa-4096" | "p-256" | "p-384" | "sm2";
-
-/**
- * Signature hash algorithm.
- *
- * @example
- * const hash: HashAlgorithm = "sha384";
- */
-export type HashAlgorithm = "sha256" | "sha384";
-
-/**
- * How an order is paid: account balance or credit line (no mixing).
- *
- * @example
- * await client.createOrder({ productCode, domain, paymentMethod: "credit" });
- */
-export type PaymentMethod = "balance" | "credit";
 
 // ---------------------------------------------------------------------------
 // Client construction and per-call options
@@ -210,6 +127,13 @@ export interface RetryEvent {
  * Optional sink for the client's progress lines. Messages never contain the
  * API key or a request/response body.
  *
+ * `warn` also receives what tolerant reading left out of an answer: a product
+ * or validation record that could not be read (skipped, the rest returned),
+ * or a field of a successful CreateOrder/ApplySign/ChangeVertificationMethod/
+ * CancelOrder answer that was missing or unreadable (left absent). Each line
+ * names the operation and the wire path, e.g.
+ * `GetUserProduct: skipped data.products.items[3]: domain_type_code: expected a string`.
+ *
  * @example
  * new PartnerClient({ baseUrl, apiKey, logger: { debug: (m) => pulumi.log.debug(m), warn: (m) => pulumi.log.warn(m) } });
  */
@@ -230,8 +154,18 @@ export interface PartnerClientLogger {
  * });
  */
 export interface PartnerClientOptions {
-  /** Service root; operations are `POST {baseUrl}/partner/<Name>/`. */
+  /**
+   * Service root; operations are `POST {baseUrl}/partner/<Name>/`. Must be
+   * `https://`, or `http://` on a loopback host (127.0.0.0/8, `::1`,
+   * `localhost`) unless {@link PartnerClientOptions.allowInsecureHttp} is set.
+   */
   baseUrl: string | URL;
+  /**
+   * Accept a plain `http://` base URL on a non-loopback host. Off by default:
+   * every request carries the API key, which must not cross a network in
+   * clear text.
+   */
+  allowInsecureHttp?: boolean;
   /** `app_id:api_secret` (or the secret alone). Never echoed anywhere by the client. */
   apiKey: string;
   /**
@@ -276,56 +210,74 @@ export interface CallOptions {
 }
 
 // ---------------------------------------------------------------------------
-// GetUserData
+// GetUserData (spec 2.1, 4.1)
 // ---------------------------------------------------------------------------
 
 /**
- * The account behind the API key.
+ * Identity of the account behind the API key (`data.user`, spec 2.1).
  *
  * @example
  * const { user } = await client.getUserData();
- * console.log(user.username, user.totalAvailable);
+ * if (user.status !== UserStatus.Normal) console.warn(user.statusText);
  */
 export interface AccountUser {
-  id?: number;
+  id: number;
+  userId: string;
   username: string;
-  email?: string | null;
-  status: UserStatus;
+  /** See {@link UserStatus}; an unlisted value is passed through. */
+  status: OpenInt<UserStatus>;
+  statusText: string;
+  userType: string;
+  partnerLevel: number;
+  /** `null` when no phone is bound. */
   boundPhone: string | null;
+  /** `null` when no e-mail is bound. */
   boundEmail: string | null;
-  balance: Money;
-  creditLimit?: Money;
-  creditUsed?: Money;
-  creditAvailable?: Money;
-  /** `balance + creditAvailable`. */
-  totalAvailable: Money;
-  currency?: string;
-  createdAt?: DateTimeString;
 }
 
 /**
- * The API key as the service reports it (never the secret).
+ * The account's money (`data.account`, spec 2.1), every amount a {@link Money} string.
  *
  * @example
- * const { apiKey } = await client.getUserData(); console.log(apiKey.appId);
+ * const { account } = await client.getUserData();
+ * console.log(`available: ${account.totalAvailable}`); // balance + creditAvailable
  */
-export interface ApiKeyInfo {
-  appId: string | null;
-  status?: number;
-  lastUsedIp: string | null;
-  lastUsedAt?: DateTimeString | null;
-  expiresAt?: DateTimeString | null;
+export interface AccountFunds {
+  balance: Money;
+  creditLine: Money;
+  creditUsed: Money;
+  creditAvailable: Money;
+  trustedBalance: Money;
+  /** `balance + creditAvailable`. */
+  totalAvailable: Money;
 }
 
 /**
- * GetUserData result.
+ * The API key as the service reports it (`data.api_key`): never the secret.
+ *
+ * @example
+ * const { apiKey } = await client.getUserData(); console.log(apiKey.appId, apiKey.lastUsedIp);
+ */
+export interface ApiKeyInfo {
+  /** The key's identifier; `null` when the service has none to show. */
+  appId: string | null;
+  /** The IP address the key was last used from; `null` before first use. */
+  lastUsedIp: string | null;
+}
+
+/**
+ * GetUserData result (spec 2.1).
  *
  * @example
  * const me: UserData = await client.getUserData();
+ * console.log(me.user.username, me.account.totalAvailable, me.serverTime);
  */
 export interface UserData {
   user: AccountUser;
+  account: AccountFunds;
   apiKey: ApiKeyInfo;
+  /** `YYYY-MM-DD HH:MM:SS`. */
+  serverTime: DateTimeString;
 }
 
 // ---------------------------------------------------------------------------
@@ -364,16 +316,19 @@ export interface NamedCode {
 }
 
 /**
- * A signature algorithm a product supports, with its key sizes.
+ * A signature algorithm a product supports, with its key specs.
  *
  * @example
  * const ecc = product.signatureAlgorithms.find((a: ProductSignatureAlgorithm) => a.code === "ecc");
+ * const specs = ecc?.encryptionStrengths.map((s) => s.code); // ["p-256", "p-384"]
  */
 export interface ProductSignatureAlgorithm {
   name: string;
-  code: string;
+  /** A {@link SignatureAlgorithm} code, or one the service added since. */
+  code: Open<SignatureAlgorithm>;
   category?: string | null;
   description?: string | null;
+  /** `code` of each is a {@link KeySpec} (or a newer one). */
   encryptionStrengths: NamedCode[];
 }
 
@@ -381,15 +336,15 @@ export interface ProductSignatureAlgorithm {
  * One purchasable term of a product and its prices.
  *
  * @example
- * const twoYears = product.validYears.find((t: ProductTerm) => t.months === 24);
+ * const oneYear = product.validYears.find((t: ProductTerm) => t.months === 12);
  */
 export interface ProductTerm {
   years: number;
   months: number;
   /** Base price for this term (covers the main name only). */
   price: Money;
-  priceSource?: string | null;
-  /** Price per extra FQDN for this term. */
+  priceSource?: Open<PriceSource> | null;
+  /** Price per extra plain domain for this term. */
   sanPrice: Money | null;
   /** Price per extra wildcard for this term. */
   wildcardPrice: Money | null;
@@ -400,44 +355,40 @@ export interface ProductTerm {
  *
  * @example
  * const p: Product = (await client.listProducts({ productCode: "sandbox-dv-single" })).items[0];
+ * if (isDomainTypeCode(p.domainTypeCode)) console.log(p.domainTypeCode);
  */
 export interface Product {
   productName: string;
   productCode: string;
   productType?: string;
+  /** `ssl`. */
   productTypeCode?: string;
   verificationType?: string;
-  verificationTypeCode: VerificationTypeCode;
+  verificationTypeCode: Open<VerificationTypeCode>;
   domainType?: string;
-  domainTypeCode: DomainTypeCode;
+  /** A spec 2.3 code; an unlisted one is passed through (see {@link isDomainTypeCode}). */
+  domainTypeCode: Open<DomainTypeCode>;
   brand?: string;
   brandCode?: string;
   signatureAlgorithms: ProductSignatureAlgorithm[];
+  /** `code` of each is a {@link HashAlgorithm} (or a newer one). */
   hashAlgorithms: NamedCode[];
   validYears: ProductTerm[];
-  priceSource?: string | null;
+  priceSource?: Open<PriceSource> | null;
   hasCustomPrice?: boolean;
   basePrice: Money;
   originalPrice?: Money | null;
   retailPrice?: Money | null;
   sanPrice: Money | null;
   wildcardPrice: Money | null;
+  /** Plain domains allowed in total (the service also calls it `max_domains`). */
   maxSingleDomains: number;
   maxWildcards: number;
-  /** *(extra)* the id CreateOrder's `productId` takes. */
-  productId?: number;
-  /** *(extra)* methods the product supports. */
-  verificationMethods?: NamedCode[];
-  /** *(extra)* the product's default method. */
-  defaultVerificationMethod?: VerificationMethod;
-  /** *(extra)* per-certificate maximum term; longer orders are split into installments. */
-  maxMonthsPerCertificate?: number;
-  /** *(extra)* true for OV/EV: CreateOrder needs `companyId` or `companyInfo`. */
-  requiresCompany?: boolean;
 }
 
 /**
- * One page of the product list.
+ * One page of the product list. Items that could not be read are left out
+ * (and reported to the client's `logger.warn`).
  *
  * @example
  * const page: ProductPage = await client.listProducts({ page: 1 });
@@ -449,36 +400,53 @@ export interface ProductPage {
   limit: number;
   totalPages: number;
   items: Product[];
-  /** The account summary the service includes (shape not fixed by the reference). */
+  /** The account summary the service includes (shape not fixed). */
   user?: Record<string, unknown> | null;
-  /** The query as the service understood it. */
+  /** The query as the service understood it (shape not fixed). */
   query?: Record<string, unknown> | null;
 }
 
 // ---------------------------------------------------------------------------
-// CreateOrder
+// CreateOrder (spec 4.3, 2.4)
 // ---------------------------------------------------------------------------
 
 /**
- * Organisation details for OV/EV products (all members required there).
+ * Company information (`company_info`, spec 2.4), for OV/EV products. Sent
+ * under the specification's member names: `registrationNo` → `registration_no`,
+ * `province` → `province_pinyin`, `city` → `city_pinyin`, the rest in
+ * snake_case.
  *
  * @example
- * const company: CompanyInfo = { companyName: "Acme", registrationNumber: "HRB 1", country: "DE", state: "BE",
- *   city: "Berlin", address: "Main St 1", postalCode: "10115", contactName: "Ops", contactEmail: "ops@acme.test",
- *   contactPhone: "+49 30 1234" };
+ * const company: CompanyInfo = {
+ *   companyName: "Acme GmbH", countryCode: "DE", contactFirst: "Muster", contactLast: "Erika", email: "ops@acme.test",
+ *   registrationNo: "HRB 1", province: "Berlin", city: "Berlin", address: "Main St 1", postalCode: "10115", phone: "+49 30 1234",
+ * };
  */
 export interface CompanyInfo {
+  /** Full company name; with a custom CSR, the CSR's organisation must equal it. */
   companyName: string;
-  registrationNumber: string;
-  /** ISO 3166 alpha-2. */
-  country: string;
-  state: string;
-  city: string;
-  address: string;
-  postalCode: string;
-  contactName: string;
-  contactEmail: string;
-  contactPhone: string;
+  /** Two-letter country/region code. */
+  countryCode: string;
+  /** Contact's family name. */
+  contactFirst: string;
+  /** Contact's given name. */
+  contactLast: string;
+  /** Contact e-mail. */
+  email: string;
+  /** Registration or business licence number (`registration_no`). */
+  registrationNo?: string;
+  countryName?: string;
+  /** Province/state in pinyin or English (`province_pinyin`). */
+  province?: string;
+  /** City in pinyin or English (`city_pinyin`). */
+  city?: string;
+  address?: string;
+  postalCode?: string;
+  phone?: string;
+  /** Contact's position. */
+  contactTitle?: string;
+  /** Contact's identity document number. */
+  idNumber?: string;
 }
 
 /**
@@ -497,166 +465,200 @@ export type ProductRef = { productCode: string; productId?: never } | { productI
  */
 export type CouponRef =
   | { couponType?: undefined; couponId?: undefined; couponCode?: undefined }
-  | { couponType: "coupon"; couponId: number; couponCode?: undefined }
-  | { couponType: "code"; couponCode: string; couponId?: undefined };
+  | { couponType: Extract<CouponType, "coupon">; couponId: number; couponCode?: undefined }
+  | { couponType: Extract<CouponType, "code">; couponCode: string; couponId?: undefined };
 
 /**
- * CreateOrder request. **Moves money**: the account is charged at once and a
- * repeated call buys a second certificate (the API has no idempotency key).
+ * CreateOrder request (spec 4.3). **Moves money**: the account is charged at
+ * once and a repeated call buys a second certificate (the API has no
+ * idempotency key). Fields left out are not sent; the service then applies
+ * its defaults (12 months, rsa, the algorithm's key spec, sha256, the
+ * product's method, balance).
  *
  * @example
- * const req: CreateOrderRequest = { productCode: "sandbox-dv-multi", domain: "example.com", sanDomains: ["www.example.com"], months: 12 };
+ * const req: CreateOrderRequest = {
+ *   productCode: "sandbox-dv-multi", domain: "example.com", sanDomains: ["www.example.com"],
+ *   months: 12, verificationMethod: "dns", paymentMethod: "credit",
+ * };
  */
 export type CreateOrderRequest = ProductRef &
   CouponRef & {
-    /** Main domain (FQDN, wildcard or IP depending on the product). */
+    /** Main domain, or the IP address of an ipv4/ipv6 product (spec 2.3). */
     domain: string;
+    /** Additional plain domains. */
     sanDomains?: string[];
+    /** Additional wildcard domains. */
     wildcardDomains?: string[];
-    /** Term in months (default 12; takes precedence over `years`). */
+    /** Own PEM CSR; when absent the service generates the key pair. */
+    customCsr?: string;
+    /** Term in months. Sent as given; the service reads `months` before `years`. */
     months?: number;
+    /** Term in years. Sent as given, also together with `months`. */
     years?: number;
     signatureAlgorithm?: SignatureAlgorithm;
+    /** Must belong to `signatureAlgorithm` when both are given. */
     keySpec?: KeySpec;
     hashAlgorithm?: HashAlgorithm;
     verificationMethod?: VerificationMethod;
-    emailSuffix?: EmailSuffix;
     paymentMethod?: PaymentMethod;
-    /** PEM CSR; the service then holds no private key for the order. */
-    customCsr?: string;
+    /** An existing company of the account (OV/EV); or give `companyInfo`. */
     companyId?: number;
     companyInfo?: CompanyInfo;
-    remark?: string;
   };
 
 /**
- * Price breakdown of an order.
+ * CreateOrder result (spec 4.3): the order number and the price breakdown.
  *
- * @example
- * console.log(`${order.price.basePrice} + ${order.price.sanCount} × ${order.price.sanPrice} = ${order.price.total}`);
- */
-export interface OrderPrice {
-  basePrice: Money;
-  sanCount: number;
-  sanPrice: Money;
-  sanTotal?: Money;
-  wildcardCount: number;
-  wildcardPrice: Money;
-  wildcardTotal?: Money;
-  discount: Money;
-  total: Money;
-}
-
-/**
- * CreateOrder result.
+ * The account is charged when this answer arrives, so everything but
+ * `orderNo` is optional: a field that is missing or unreadable is left out
+ * (and reported to the client's `logger.warn`) rather than failing a
+ * purchase that happened.
  *
  * @example
  * const order: CreateOrderResult = await client.createOrder(req);
- * console.log(order.orderNo, order.price.total);
+ * console.log(order.orderNo, order.payableAmount ?? "amount not reported");
  */
 export interface CreateOrderResult {
+  /** `CERT<digits>`. */
   orderNo: string;
-  orderStatus: OrderStatus;
-  certStatus: CertStatus;
-  productCode?: string;
-  productName?: string;
-  domain?: string;
-  sanDomains?: string[];
-  wildcardDomains?: string[];
-  months?: number;
-  years?: number;
-  /** How many certificates the order holds (1 unless the term exceeds the brand's maximum). */
+  totalAmount?: Money;
+  discountAmount?: Money;
+  payableAmount?: Money;
+  unitPrice?: Money;
+  sanPrice?: Money;
+  wildcardPrice?: Money;
+  extraSanCount?: number;
+  extraWcCount?: number;
+  /** How many certificates the order holds (more than 1 when the term exceeds one certificate's lifetime). */
   installmentsCount?: number;
-  signatureAlgorithm?: string;
-  keySpec?: string;
-  hashAlgorithm?: string;
-  verificationMethod?: VerificationMethod;
-  paymentMethod?: PaymentMethod;
-  price: OrderPrice;
-  /** What was charged. */
-  amount?: Money;
-  balanceAfter?: Money | null;
-  creditAvailableAfter?: Money | null;
-  paidAt?: DateTimeString | null;
-  createdAt?: DateTimeString | null;
+  totalDomains?: number;
+  years?: number;
+  months?: number;
+  paymentMethod?: Open<PaymentMethod>;
+  deductAmount?: Money;
+  isCustomCsr?: boolean;
 }
 
 // ---------------------------------------------------------------------------
-// Validation records (ApplySign, GetRecord, ChangeVertificationMethod)
+// Validation records (spec 2.5; ApplySign, GetRecord, ChangeVertificationMethod)
 // ---------------------------------------------------------------------------
 
 /**
- * What to publish to prove control of one name. A wildcard is validated at
- * its base name (`domain` is the base name, `type` is `"wildcard"`).
- *
- * DNS: publish `<label>.<domain> <recordType> <value>`. File/HTTPS: serve
- * `content` at `link` (path `path`). Email: a mail goes to `email`.
+ * An element of `dns_records` (spec 2.5): publish `<label>.<domain>
+ * <recordType> <value>`.
  *
  * @example
- * for (const r of records) if (r.recordType === "TXT") console.log(`${r.label}.${r.domain} TXT ${r.value}`);
+ * for (const r of records.dnsRecords) console.log(`${r.label}.${r.domain} ${r.recordType} ${r.value}`);
  */
-export interface ValidationRecord {
+export interface DnsRecord {
   domain: string;
-  /** `main`, `san`, `wildcard` (an empty string has also been seen). */
-  type: "main" | "san" | "wildcard" | "";
-  method?: VerificationMethod;
-  recordType: "TXT" | "CNAME" | null;
-  /** Relative to `domain` (a file name for file/https). */
-  label: string | null;
-  value?: string | null;
-  path?: string | null;
-  content?: string | null;
-  link?: string | null;
-  email?: string | null;
+  /** `main` or `san` (`wildcard` also occurs); an empty string also occurs. */
+  type: Open<RecordScope>;
+  /** Host label, relative to `domain`. */
+  label: string;
+  /** `TXT` (or `CNAME` for CNAME validation). */
+  recordType: Open<DnsRecordType>;
+  value: string;
+  /** Instruction text (GetRecord). */
+  hint?: string;
 }
 
 /**
- * ApplySign result: the certificate is submitted (cert status 2) and awaits validation.
+ * An element of `http_records` (file validation, spec 2.5): serve `content`
+ * at `path`.
  *
  * @example
- * const { requestId, records } = await client.applySign({ orderNo });
+ * for (const r of records.httpRecords) console.log(`serve ${JSON.stringify(r.content)} at ${r.path}`);
  */
-export interface ApplySignResult {
-  orderNo: string;
-  certStatus: CertStatus;
-  requestId: string | null;
-  verificationMethod?: VerificationMethod;
-  records: ValidationRecord[];
-  submittedAt?: DateTimeString | null;
+export interface HttpRecord {
+  domain: string;
+  type: Open<RecordScope>;
+  /** `FILE`. */
+  recordType: Open<HttpRecordType>;
+  /** File name. */
+  label: string;
+  /** `http://<domain>/.well-known/pki-validation/<file_name>`. */
+  path: string;
+  content: string;
+  /** Protocol-relative form of the URL. */
+  link: string;
 }
 
 /**
- * GetRecord result (stored records only; empty before ApplySign succeeded).
+ * An element of `email_records`. The specification does not show its shape,
+ * so it is handed over as the service sent it (wire names, unchecked).
  *
  * @example
- * const { records } = await client.getRecord({ orderNo });
+ * for (const r of records.emailRecords) console.log(JSON.stringify(r));
  */
-export interface RecordSet {
-  orderNo: string;
-  certStatus?: CertStatus;
-  verificationMethod?: VerificationMethod | null;
-  emailSuffix?: EmailSuffix | null;
-  requestId: string | null;
-  records: ValidationRecord[];
+export type EmailRecord = Readonly<Record<string, unknown>>;
+
+/**
+ * The three record lists of ApplySign, GetRecord and ChangeVertificationMethod.
+ * A list the answer omits reads as `[]`; an element that cannot be read is
+ * left out (and reported to the client's `logger.warn`).
+ *
+ * @example
+ * const { dnsRecords, httpRecords, emailRecords }: ValidationRecords = await client.getRecord({ orderNo });
+ */
+export interface ValidationRecords {
+  dnsRecords: DnsRecord[];
+  httpRecords: HttpRecord[];
+  emailRecords: EmailRecord[];
 }
 
 /**
- * ChangeVertificationMethod result: new method, new tokens.
+ * ApplySign result (spec 4.4): the certificate is submitted and awaits
+ * validation with the returned records. The submission happened when this
+ * answer arrives, so only `orderNo` and the record lists are guaranteed.
  *
  * @example
- * const changed = await client.changeVerificationMethod({ orderNo, method: "file" });
- * console.log(changed.records, changed.nextChangeAfter);
+ * const { requestId, dnsRecords } = await client.applySign({ orderNo });
  */
-export interface ChangeVerificationMethodResult {
+export interface ApplySignResult extends ValidationRecords {
   orderNo: string;
-  certStatus?: CertStatus;
-  verificationMethod: VerificationMethod;
-  emailSuffix?: EmailSuffix | null;
-  requestId?: string | null;
-  records: ValidationRecord[];
-  changedAt?: DateTimeString | null;
-  /** Earliest time another change is accepted (earlier ones get 429). */
-  nextChangeAfter?: DateTimeString | null;
+  certStatus?: OpenInt<CertStatus>;
+  /** A spec 4.5 code; the service may also answer `email` for the e-mail methods. */
+  verificationMethod?: Open<VerificationMethod>;
+  /** `SIG-<digits>-<suffix>`. */
+  requestId?: string;
+}
+
+/**
+ * ChangeVertificationMethod result (spec 4.5): the records of the new method;
+ * the other lists are empty. Only `orderNo` and the lists are guaranteed
+ * (the change happened when this answer arrives).
+ *
+ * @example
+ * const changed: ChangeVerificationMethodResult = await client.changeVerificationMethod({ orderNo, method: "file" });
+ * console.log(changed.httpRecords);
+ */
+export interface ChangeVerificationMethodResult extends ValidationRecords {
+  orderNo: string;
+  certStatus?: OpenInt<CertStatus>;
+  verificationMethod?: Open<VerificationMethod>;
+  requestId?: string;
+}
+
+/**
+ * GetRecord result (spec 4.6; stored records only, empty before ApplySign).
+ *
+ * @example
+ * const set: RecordSet = await client.getRecord({ orderNo });
+ * console.log(set.allDomains, set.dnsRecords.length, set.fetchedAt);
+ */
+export interface RecordSet extends ValidationRecords {
+  orderNo: string;
+  certStatus: OpenInt<CertStatus>;
+  verificationMethod: Open<VerificationMethod>;
+  mainDomain: string;
+  /** The API spells it `sans_domains`. */
+  sansDomains: string[];
+  wildcardDomains: string[];
+  allDomains: string[];
+  allDomainsCount: number;
+  /** ISO 8601 with UTC offset. */
+  fetchedAt: DateTimeString;
 }
 
 // ---------------------------------------------------------------------------
@@ -674,19 +676,20 @@ export interface OrderRef {
 }
 
 /**
- * ChangeVertificationMethod request (only in cert status 2; at most once per 5 minutes).
+ * ChangeVertificationMethod request (spec 4.5; only while the certificate is
+ * issuing, at most once per 5 minutes). `email_suffix` is sent empty: the
+ * `email-<suffix>` method codes already name the mailbox.
  *
  * @example
- * await client.changeVerificationMethod({ orderNo, method: "email", emailSuffix: "admin" });
+ * await client.changeVerificationMethod({ orderNo, method: "email-admin" });
  */
 export interface ChangeVerificationMethodRequest extends OrderRef {
   method: VerificationMethod;
-  /** Only with `method: "email"`. */
-  emailSuffix?: EmailSuffix;
 }
 
 /**
- * CancelOrder request. **Moves money** (refund): never retried by the client.
+ * CancelOrder request (spec 4.7). **Moves money** (refund): never retried.
+ * `reason` is at most {@link CANCEL_REASON_MAX_LENGTH} characters.
  *
  * @example
  * await client.cancelOrder({ orderNo, reason: "stack destroyed" });
@@ -696,8 +699,17 @@ export interface CancelOrderRequest extends OrderRef {
 }
 
 /**
- * DownloadCertificate request: the earliest issued certificate unless `certId`
- * or `installmentNo` picks another.
+ * Longest `reason` the client sends with CancelOrder. The service's limit is
+ * not published; 200 characters stays below the common database column sizes.
+ *
+ * @example
+ * const reason = text.slice(0, CANCEL_REASON_MAX_LENGTH);
+ */
+export const CANCEL_REASON_MAX_LENGTH = 200;
+
+/**
+ * DownloadCertificate request: the earliest issued certificate unless
+ * `certId` or `installmentNo` picks another (not both).
  *
  * @example
  * await client.downloadCertificate({ orderNo, installmentNo: 2 });
@@ -708,23 +720,30 @@ export interface DownloadCertificateRequest extends OrderRef {
 }
 
 // ---------------------------------------------------------------------------
-// CancelOrder
+// CancelOrder (spec 2.6, 4.7)
 // ---------------------------------------------------------------------------
 
 /**
- * Outcome of the upstream (CA) cancel.
+ * Outcome of the cancel at the upstream certificate provider (`upstream_cancel`).
  *
  * @example
- * if (result.upstreamCancel.skipped) console.log("nothing had been sent upstream");
+ * if (result.upstreamCancel?.skipped) console.log("nothing had been sent upstream");
  */
 export interface UpstreamCancel {
-  skipped: boolean;
-  success: boolean;
-  message?: string | null;
+  success?: boolean;
+  /** Name of the upstream certificate provider. */
+  provider?: string;
+  message?: string;
+  upstreamCode?: string;
+  /** True when nothing had been sent upstream, so there was nothing to cancel. */
+  skipped?: boolean;
 }
 
 /**
- * CancelOrder result. In `audit` mode the refund awaits an administrator
+ * CancelOrder result (spec 2.6). The refund happened when this answer
+ * arrives (code 200), so every field but `orderNo` is optional: one that is
+ * missing or unreadable is left out (and reported to the client's
+ * `logger.warn`). In `audit` mode the refund awaits an administrator
  * (`refundStatus` 0, no `refundOrderNo`).
  *
  * @example
@@ -733,15 +752,14 @@ export interface UpstreamCancel {
  */
 export interface CancelOrderResult {
   orderNo: string;
-  orderStatus: OrderStatus;
-  certStatus: CertStatus;
-  refundStatus: RefundStatus;
-  refundMode: "direct" | "audit";
-  refundTo?: "balance" | "credit" | null;
-  refundAmount: Money | null;
-  refundOrderNo: string | null;
-  upstreamCancel: UpstreamCancel;
-  cancelledAt?: DateTimeString | null;
+  refundId?: number;
+  refundAmount?: Money;
+  refundTo?: Open<RefundTarget>;
+  /** `REFUND<digits>`; absent in `audit` mode. */
+  refundOrderNo?: string;
+  refundMode?: Open<RefundMode>;
+  refundStatus?: OpenInt<RefundStatus>;
+  upstreamCancel?: UpstreamCancel;
 }
 
 // ---------------------------------------------------------------------------
@@ -771,15 +789,16 @@ export interface DomainStatus {
  */
 export interface CertificateStatus {
   orderNo: string;
-  orderStatus: OrderStatus;
+  orderStatus: OpenInt<OrderStatus>;
   orderStatusLabel?: string | null;
   /** UUID of the certificate this status describes. */
   certId: string | null;
-  certStatus: CertStatus;
+  certStatus: OpenInt<CertStatus>;
   certStatusLabel?: string | null;
   caStatus: number | null;
   caStatusText: string | null;
   allDcvVerified: boolean;
+  /** Elements that cannot be read are left out (and reported to `logger.warn`). */
   domainStatuses: DomainStatus[];
   serialNumber: string | null;
   startDate: DateTimeString | null;
@@ -799,7 +818,7 @@ export interface CertificateStatus {
 
 /**
  * The PEM material of a certificate. `privateKey`/`key` are **secret** and
- * empty when the order used a custom CSR.
+ * `null` when the order used a custom CSR.
  *
  * @example
  * const { certificateLeaf, intermediateCertificate, privateKey } = download.certificate;
@@ -822,7 +841,7 @@ export interface CertificateMaterial {
 }
 
 /**
- * DownloadCertificate result (only when cert status is 1).
+ * DownloadCertificate result (only when the certificate is issued).
  *
  * @example
  * const d: CertificateDownload = await client.downloadCertificate({ orderNo });
@@ -830,9 +849,9 @@ export interface CertificateMaterial {
  */
 export interface CertificateDownload {
   orderNo: string;
-  orderStatus?: OrderStatus;
+  orderStatus?: OpenInt<OrderStatus>;
   certId: string;
-  certStatus: CertStatus;
+  certStatus: OpenInt<CertStatus>;
   installmentNo?: number;
   installmentsCount?: number;
   productName?: string;
@@ -843,10 +862,10 @@ export interface CertificateDownload {
   wildcardDomains?: string[];
   domains?: string[];
   years?: number;
-  signatureAlgorithm?: string;
-  hashAlgorithm?: string;
-  keySpec?: string;
-  verificationMethod?: string;
+  signatureAlgorithm?: Open<SignatureAlgorithm>;
+  hashAlgorithm?: Open<HashAlgorithm>;
+  keySpec?: Open<KeySpec>;
+  verificationMethod?: Open<VerificationMethod>;
   serialNumber: string;
   fingerprintSha256?: string | null;
   issuedAt?: DateTimeString | null;
@@ -878,7 +897,7 @@ export interface CertificateDownload {
  *
  * @example
  * async function balance(api: PartnerApi): Promise<Money> {
- *   return (await api.getUserData()).user.totalAvailable;
+ *   return (await api.getUserData()).account.totalAvailable;
  * }
  */
 export interface PartnerApi {
