@@ -6,7 +6,7 @@ import { LANGUAGE_HOST_SDK_VERSION, PULUMI_VERSION } from "./version.js";
 
 const execFileAsync = promisify(execFile);
 
-// The recipe of ../shared/pulumi-dynamic-notes.md ("The engine"). `go install
+// The recipe of docs/pulumi-dynamic-providers.md ("The engine"). `go install
 // pkg@ver` is refused (pkg/go.mod has replace lines), hence a scratch module;
 // the clipboard replace mirrors the one in pkg/go.mod.
 function cliGoMod(): string {
