@@ -20,16 +20,22 @@ const CALLS = Number(process.argv[2] ?? 3_000);
 const WARMUP = Math.min(500, CALLS);
 const KEY = "ak_benchbenchbenchbenchbenc:" + "b".repeat(64);
 
-const record = { domain: "example.com", type: "main", method: "dns", record_type: "TXT", label: "_dnsauth", value: "t".repeat(43) };
-const getRecord = { order_no: "CERT202611220930001234", cert_status: 2, verification_method: "dns", email_suffix: null, request_id: "SIG-1", records: [record, { ...record, domain: "www.example.com", type: "san" }] };
+// Answers shaped as the specification shows them (GetRecord: section 4.6, records 2.5; money as numbers).
+const record = { domain: "example.com", type: "main", label: "_dnsauth", record_type: "TXT", value: "t".repeat(43), hint: "publish a TXT record" };
+const getRecord = {
+  order_no: "CERT202611220930001234", cert_status: 2, verification_method: "dns",
+  main_domain: "example.com", sans_domains: ["www.example.com"], wildcard_domains: [], all_domains: ["example.com", "www.example.com"], all_domains_count: 2,
+  dns_records: [record, { ...record, domain: "www.example.com", type: "san" }], http_records: [], email_records: [],
+  fetched_at: "2026-11-22T09:30:00+00:00",
+};
 const product = {
-  product_id: 7, product_name: "Sandbox DV Multi-Domain", product_code: "sandbox-dv-multi", product_type: "SSL", product_type_code: "ssl",
-  verification_type: "Domain Validation", verification_type_code: "dv", domain_type: "Multi-Domain", domain_type_code: "multi", brand: "Sandbox", brand_code: "sandbox",
+  product_name: "Sandbox DV Multi-Domain", product_code: "sandbox-dv-multi", product_type: "SSL", product_type_code: "ssl",
+  verification_type: "Domain Validation", verification_type_code: "dv", domain_type: "Multi-Domain", domain_type_code: "multiple-single", brand: "Sandbox", brand_code: "sandbox",
   signature_algorithms: [{ name: "RSA", code: "rsa", category: "intl", description: null, encryption_strengths: [{ name: "RSA 2048", code: "rsa-2048" }, { name: "RSA 4096", code: "rsa-4096" }] }],
   hash_algorithms: [{ name: "SHA-256", code: "sha256" }],
-  valid_years: [1, 2, 3].map((y) => ({ years: y, months: 12 * y, price: `${100 * y}.00`, price_source: "user", san_price: "20.00", wildcard_price: null })),
-  price_source: "user", has_custom_price: false, base_price: "100.00", original_price: "150.00", retail_price: "150.00", san_price: "20.00",
-  wildcard_price: null, max_single_domains: 100, max_wildcards: 0, verification_methods: [{ name: "DNS TXT", code: "dns" }], default_verification_method: "dns",
+  valid_years: [1, 2, 3].map((y) => ({ years: y, months: 12 * y, price: 100 * y, price_source: "user", san_price: 20, wildcard_price: null })),
+  price_source: "user", has_custom_price: false, base_price: 100, original_price: 150, retail_price: 150, san_price: 20,
+  wildcard_price: null, max_single_domains: 100, max_wildcards: 0,
 };
 const productPage = { user: { username: "bench" }, query: {}, products: { total: 50, page: 1, limit: 50, total_pages: 1, items: Array.from({ length: 50 }, (_, i) => ({ ...product, product_code: `p-${i}` })) } };
 

@@ -1,7 +1,8 @@
 /**
- * File (HTTP) validation: the CA fetches
- * `http://<domain>/.well-known/pki-validation/<file>`, so the program writes
- * that file into the site's web root before the certificate is awaited.
+ * File validation (method `file`): the CA fetches
+ * `http://<domain>/.well-known/pki-validation/<file>` (the record's `url`), so
+ * the program writes that file into the site's web root before the
+ * certificate is awaited.
  *
  * Against the sandbox, which cannot fetch from your disk, each file is also
  * published to the sandbox's management API by `testing.SandboxFileRecord`
@@ -19,8 +20,6 @@ export interface FileValidationSettings {
   domains: string[];
   /** Product code. Config `file-validation:productCode`, default `sandbox-dv-single` (`sandbox-dv-multi` for several names). */
   productCode: string;
-  /** `file` (HTTP) or `https`. Config `file-validation:method`, default `file`. */
-  method: "file" | "https";
   /** The web server's document root. Config `file-validation:webRoot`, default `./webroot` (absolute path recorded). */
   webRoot: string;
   /**
@@ -43,13 +42,10 @@ export interface FileValidationSettings {
 export function fileValidationSettings(overrides: Partial<FileValidationSettings> = {}): FileValidationSettings {
   const config = new pulumi.Config("file-validation");
   const domains = overrides.domains ?? config.getObject<string[]>("domains") ?? ["files.example.com"];
-  const method = overrides.method ?? config.get("method") ?? "file";
-  if (method !== "file" && method !== "https") throw new Error(`file-validation:method must be "file" or "https", not "${method}"`);
   const baseUrl = new pulumi.Config("certreseller").get("baseUrl") ?? process.env.CERTRESELLER_BASE_URL;
   return {
     domains,
     productCode: overrides.productCode ?? config.get("productCode") ?? (domains.length > 1 ? "sandbox-dv-multi" : "sandbox-dv-single"),
-    method,
     webRoot: path.resolve(overrides.webRoot ?? config.get("webRoot") ?? "webroot"),
     managementUrl:
       overrides.managementUrl ??
@@ -75,7 +71,7 @@ export function fileValidation(overrides: Partial<FileValidationSettings> = {}) 
     productCode: settings.productCode,
     domain: main!,
     sanDomains: sans,
-    verificationMethod: settings.method,
+    verificationMethod: "file",
   });
   const validation = new certs.Validation("site", { order });
   const published: pulumi.Resource[] = [];

@@ -42,7 +42,7 @@ function base(domain: string): string {
 export function mockRecords(domains: string[], method: string) {
   return domains.map((d, i) => {
     const dns = method === "dns" || method === "cname";
-    const file = method === "file" || method === "https";
+    const file = method === "file";
     const label = dns ? "_dnsauth" : `${i}ABCDEF.txt`;
     const path = file ? `/.well-known/pki-validation/${label}` : "";
     return {
@@ -53,7 +53,8 @@ export function mockRecords(domains: string[], method: string) {
       fqdn: dns ? `${label}.${base(d)}` : "",
       recordType: dns ? "TXT" : "",
       value: dns ? tokenFor(d) : "",
-      url: file ? `${method === "https" ? "https" : "http"}://${base(d)}${path}` : "",
+      // The full URL the CA fetches (the specification's file records carry it as their path).
+      url: file ? `http://${base(d)}${path}` : "",
       path,
       content: file ? tokenFor(d) : "",
       email: "",

@@ -65,12 +65,12 @@ describe("wildcard-and-ov at preview", () => {
     ]);
   });
 
-  it("names each missing company field", async () => {
-    const { contactPhone: _phone, ...withoutPhone } = EXAMPLE_COMPANY;
-    const result = await check({ ...exampleArgs, companyInfo: { ...withoutPhone, country: "Germany" } });
+  it("names each missing or malformed company field", async () => {
+    const { contactFirst: _family, ...withoutFamilyName } = EXAMPLE_COMPANY;
+    const result = await check({ ...exampleArgs, companyInfo: { ...withoutFamilyName, countryCode: "Germany" } });
     expect(result.failures).toEqual([
-      { property: "companyInfo.contactPhone", reason: "is required for OV/EV orders and must be a non-empty string" },
-      { property: "companyInfo.country", reason: '"Germany" is not an ISO 3166 alpha-2 country code (e.g. "DE")' },
+      { property: "companyInfo.contactFirst", reason: "is required for OV/EV orders and must be a non-empty string" },
+      { property: "companyInfo.countryCode", reason: '"Germany" is not a two-letter country code (e.g. "DE")' },
     ]);
   });
 
@@ -81,7 +81,7 @@ describe("wildcard-and-ov at preview", () => {
       {
         property: "companyInfo",
         reason:
-          "sandbox-ov-flex is OV: give companyInfo (all of companyName, registrationNumber, country, state, city, address, postalCode, contactName, contactEmail, contactPhone) or companyId",
+          "sandbox-ov-flex is OV: give companyInfo (companyName, countryCode, contactFirst, contactLast, email) or companyId",
       },
     ]);
   });

@@ -1,13 +1,18 @@
 /**
  * An organisation-validated (OV) certificate mixing plain names and
- * wildcards on a "flex" product. OV products need the company's details;
+ * wildcards on a "flex" product (domain type `multiple-mix`). OV products need the company's details;
  * the provider's preview checks them, and the names against the product's
  * domain rules, before anything is bought.
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as certs from "pulumi-certreseller";
 
-/** The company fields an OV/EV order requires (all strings) — the package's own type. */
+/**
+ * The company of an OV/EV order — the package's own type, the members of the
+ * specification's `company_info` (section 2.4) in camelCase. Required:
+ * `companyName`, `countryCode` (two letters), `contactFirst` (the contact's
+ * family name), `contactLast` (the given name) and `email`; the rest optional.
+ */
 export type CompanyInfo = certs.CompanyInfo;
 
 /** What this example buys; defaults from stack config. */
@@ -31,20 +36,24 @@ export interface WildcardAndOvSettings {
  *
  * @example
  * ```ts
- * wildcardAndOv({ company: { ...EXAMPLE_COMPANY, companyName: "Acme Ltd", country: "GB" } });
+ * wildcardAndOv({ company: { ...EXAMPLE_COMPANY, companyName: "Acme Ltd", countryCode: "GB", countryName: "United Kingdom" } });
  * ```
  */
 export const EXAMPLE_COMPANY: CompanyInfo = {
   companyName: "Example Widgets GmbH",
-  registrationNumber: "HRB 123456",
-  country: "DE",
-  state: "Berlin",
+  countryCode: "DE",
+  // The specification's contact_first is the family name, contact_last the given name.
+  contactFirst: "Mustermann",
+  contactLast: "Erika",
+  email: "pki@example.com",
+  registrationNo: "HRB 123456",
+  countryName: "Germany",
+  province: "Berlin",
   city: "Berlin",
   address: "Beispielstrasse 1",
   postalCode: "10115",
-  contactName: "Erika Mustermann",
-  contactEmail: "pki@example.com",
-  contactPhone: "+49 30 1234567",
+  phone: "+49 30 1234567",
+  contactTitle: "IT Security Officer",
 };
 
 /**

@@ -5,6 +5,7 @@
 // (built from Go modules the first time, with progress).
 import * as path from "node:path";
 import { startSandbox } from "certreseller-sandbox";
+import { PartnerClient } from "pulumi-certreseller";
 import { quickstart } from "../../examples/quickstart/program.js";
 import { ManagementClient } from "../../tests/e2e/harness/management.js";
 import { ensureEngine, inlineStack, isolatedEnvironment } from "../engine/index.js";
@@ -31,7 +32,12 @@ async function main(): Promise<void> {
     // Instant issuance and no status cooldown: the demo shows the flow, not the waiting.
     await management.setConfig({ validation: "auto", issueAfterSeconds: 0, statusCooldownSeconds: 0 });
     const account = sandbox.accounts[0]!;
-    console.log(`   Partner API at ${sandbox.url}; account ${account.username}, balance ${account.balance}`);
+    // The account as the Partner API reports it (GetUserData: money under `account`).
+    const client = new PartnerClient({ baseUrl: sandbox.url, apiKey: account.apiKey });
+    const funds = async () => (await client.getUserData()).account;
+    const before = await funds();
+    await client.close();
+    console.log(`   Partner API at ${sandbox.url}; account ${account.username}, balance ${before.balance} (total available ${before.totalAvailable})`);
 
     const stack = await inlineStack({
       environment,
@@ -54,11 +60,16 @@ async function main(): Promise<void> {
     for (const line of describeCertificate(String(outputs.fullChainPem?.value ?? ""))) console.log(`   ${line}`);
     const after = (await management.account(account.username)).balance;
     console.log(`   order        ${outputs.orderNo?.value}`);
-    console.log(`   charged      ${outputs.pricePaid?.value} (balance ${account.balance} → ${after})`);
+    console.log(`   charged      ${outputs.pricePaid?.value} (balance ${before.balance} → ${after})`);
     console.log(`   private key  ${outputs.privateKeyPem?.secret ? "secret output (encrypted in state)" : "NOT SECRET — this is a bug"}`);
 
     step("pulumi destroy");
     await stack.destroy({ onOutput: indent });
+    // The refund as the service recorded it (CancelOrder's refund, the specification's section 2.6).
+    const orderNo = String(outputs.orderNo?.value ?? "");
+    const { refund } = (await management.order(orderNo)) as { refund?: { amount?: string; mode?: string; to?: string; refundOrderNo?: string | null } | null };
+    if (!refund) throw new Error(`the sandbox recorded no refund for ${orderNo} after destroy`);
+    console.log(`   refund       ${refund.amount} to ${refund.to} (${refund.mode}${refund.refundOrderNo ? `, ${refund.refundOrderNo}` : ""})`);
     console.log(`   balance after destroy: ${(await management.account(account.username)).balance}`);
     await stack.workspace.removeStack("demo");
   } finally {

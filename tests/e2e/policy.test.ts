@@ -34,7 +34,7 @@ const VIOLATIONS: Array<{ policy: string; orders: Record<string, OrderArgs> }> =
       Array.from({ length: 9 }, (_, i) => [`ov${i}`, { productCode: "sandbox-ov-single", domain: `ov${i}.e2e.example.com`, verificationMethod: "dns", companyInfo: COMPANY } as OrderArgs]),
     ),
   },
-  { policy: "certreseller-allowed-validation-methods", orders: { site: { ...ok, verificationMethod: "email" } } },
+  { policy: "certreseller-allowed-validation-methods", orders: { site: { ...ok, verificationMethod: "email-admin" } } },
   { policy: "certreseller-domain-allow-list", orders: { site: { ...ok, domain: "shop.example.org" } } },
   { policy: "certreseller-wildcards", orders: { site: { ...ok, productCode: "sandbox-dv-wildcard", domain: "*.w.e2e.example.com" } } },
 ];

@@ -25,7 +25,7 @@ const BASE: Record<string, OrderArgs> = {
     renewBeforeDays: 30,
   },
   single: { productCode: "sandbox-dv-single", domain: "single.e2e.example.com", verificationMethod: "dns" },
-  mail: { productCode: "sandbox-dv-single", domain: "mail.e2e.example.com", verificationMethod: "email", emailSuffix: "admin" },
+  mail: { productCode: "sandbox-dv-single", domain: "mail.e2e.example.com", verificationMethod: "email-admin" },
   ov: { productCode: "sandbox-ov-single", domain: "ov.e2e.example.com", verificationMethod: "dns", companyInfo: COMPANY },
   csr: { productCode: "sandbox-dv-single", domain: csrDomain, verificationMethod: "dns", customCsr: makeCsr(csrDomain) },
 };
@@ -46,13 +46,15 @@ const ROWS: Row[] = [
   { input: "sanDomains (reordered)", order: "flex", change: { sanDomains: ["b.flex.e2e.example.com", "a.flex.e2e.example.com"] }, expected: "none" },
   { input: "wildcardDomains", order: "flex", change: { wildcardDomains: ["*.v.e2e.example.com"] }, expected: "replace" },
   { input: "months", order: "flex", change: { months: 24 }, expected: "replace" },
+  { input: "years", order: "single", change: { years: 2 }, expected: "replace" },
   { input: "verificationMethod", order: "flex", change: { verificationMethod: "cname" }, expected: "update" },
-  { input: "emailSuffix", order: "mail", change: { emailSuffix: "hostmaster" }, expected: "update" },
+  // The mailbox is part of the method code now (email-admin → email-hostmaster), no separate input.
+  { input: "verificationMethod (another mailbox)", order: "mail", change: { verificationMethod: "email-hostmaster" }, expected: "update" },
   { input: "signatureAlgorithm", order: "flex", change: { signatureAlgorithm: "ecc", keySpec: "p-256" }, expected: "replace" },
   { input: "keySpec", order: "flex", change: { keySpec: "rsa-3072" }, expected: "replace" },
   { input: "hashAlgorithm", order: "flex", change: { hashAlgorithm: "sha384" }, expected: "replace" },
   { input: "paymentMethod", order: "flex", change: { paymentMethod: "credit" }, expected: "replace" },
-  { input: "companyInfo", order: "ov", change: { companyInfo: { ...COMPANY, city: "Potsdam", state: "Brandenburg" } }, expected: "replace" },
+  { input: "companyInfo", order: "ov", change: { companyInfo: { ...COMPANY, city: "Potsdam", province: "Brandenburg" } }, expected: "replace" },
   { input: "customCsr", order: "csr", change: { customCsr: makeCsr(csrDomain) }, expected: "replace" },
   { input: "couponCode", order: "single", change: { couponCode: "WELCOME10" }, expected: "replace" },
   { input: "renewBeforeDays (outside the window)", order: "flex", change: { renewBeforeDays: 45 }, expected: "none" },
@@ -81,7 +83,7 @@ describe("preview classification of Order input changes", () => {
 
   it("lists every replace and update input of the resource", () => {
     const covered = new Set(ROWS.map((r) => r.input.split(" ")[0]));
-    for (const input of ["productCode", "domain", "sanDomains", "wildcardDomains", "months", "signatureAlgorithm", "keySpec", "hashAlgorithm", "paymentMethod", "companyInfo", "customCsr", "couponCode", "verificationMethod", "emailSuffix"]) {
+    for (const input of ["productCode", "domain", "sanDomains", "wildcardDomains", "months", "signatureAlgorithm", "keySpec", "hashAlgorithm", "paymentMethod", "companyInfo", "customCsr", "couponCode", "verificationMethod", "years"]) {
       expect(covered.has(input), input).toBe(true);
     }
   });

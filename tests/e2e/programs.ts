@@ -7,18 +7,24 @@ import { Hold } from "./harness/hold-resource.js";
 
 export type OrderArgs = ConstructorParameters<typeof certs.Order>[1];
 
-/** A complete company for OV/EV orders. */
-export const COMPANY = {
+/**
+ * A complete company for OV/EV orders: the specification's `company_info`
+ * (section 2.4) in camelCase, contactFirst being the family name.
+ */
+export const COMPANY: certs.CompanyInfo = {
   companyName: "Acme Widgets Ltd",
-  registrationNumber: "HRB 123456",
-  country: "DE",
-  state: "Berlin",
+  countryCode: "DE",
+  contactFirst: "Admin",
+  contactLast: "Ada",
+  email: "ada@acme.example.com",
+  registrationNo: "HRB 123456",
+  countryName: "Germany",
+  province: "Berlin",
   city: "Berlin",
   address: "Examplestrasse 1",
   postalCode: "10115",
-  contactName: "Ada Admin",
-  contactEmail: "ada@acme.example.com",
-  contactPhone: "+49 30 1234567",
+  phone: "+49 30 1234567",
+  contactTitle: "Head of IT",
 };
 
 export interface CertificateProgram {
