@@ -3,20 +3,28 @@ import type { PartnerOperation } from "./types.js";
 /**
  * Why a Partner API call failed.
  *
+ * The API-code kinds (`invalid_request` … `server`) are used only when the
+ * body is the Partner API's own JSON envelope carrying that `code`: only the
+ * API itself can say that an order does not exist or a request was refused.
+ * An HTTP error status whose body is not the envelope (a reverse proxy's or
+ * gateway's HTML error page) is `http_error`: it proves nothing about the
+ * order.
+ *
  * | kind | when |
  * |---|---|
  * | `invalid_argument` | the client refused the request before sending it (names the field and rule) |
- * | `invalid_request` | API code 400: bad parameters, wrong state, insufficient funds, unsupported option |
- * | `unauthorized` | API code 401: invalid API key |
- * | `forbidden` | API code 403: key disabled/expired, IP not allowed, account banned |
- * | `not_found` | API code 404: no such order/product for this key |
- * | `method_not_allowed` | API code 405 |
- * | `rate_limited` | API code 429 (see `retryAfter`) |
- * | `server` | API code or HTTP status 5xx, or an undocumented code |
+ * | `invalid_request` | API envelope code 400: bad parameters, wrong state, insufficient funds, unsupported option |
+ * | `unauthorized` | API envelope code 401: invalid API key |
+ * | `forbidden` | API envelope code 403: key disabled/expired, IP not allowed, account banned |
+ * | `not_found` | API envelope code 404: no such order/product for this key |
+ * | `method_not_allowed` | API envelope code 405 |
+ * | `rate_limited` | API envelope code 429, or HTTP 429 from anyone (see `retryAfter`) |
+ * | `server` | API envelope code 5xx, or a code the API does not document |
+ * | `http_error` | an HTTP error status (see `httpStatus`) without the API envelope — an error page, not the API: proves nothing about the order. Retried for read-only calls when 5xx |
  * | `network` | connection refused/reset, DNS, TLS… |
  * | `timeout` | no complete answer within the per-attempt timeout |
  * | `aborted` | the caller's signal fired, or the client was closed |
- * | `malformed_response` | not JSON, not the envelope, or `data` breaks the contract (see `field`) |
+ * | `malformed_response` | HTTP 2xx but not JSON, not the envelope, or `data` breaks the contract (see `field`) |
  *
  * @example
  * try { await client.getRecord({ orderNo }); }
@@ -31,6 +39,7 @@ export type PartnerErrorKind =
   | "method_not_allowed"
   | "rate_limited"
   | "server"
+  | "http_error"
   | "network"
   | "timeout"
   | "aborted"

@@ -7,17 +7,24 @@ const DECIMAL = /^(-?)(\d+)(?:\.(\d*))?$/;
  * places, or returns `undefined` when it is not an amount.
  *
  * Strings are converted exactly (no float on the way), so `"0.10"` stays
- * `"0.10"`; more than two significant decimals is refused rather than
- * rounded, because rounding money silently hides a contract break. Numbers
- * (JSON floats such as `199.9`) are rounded to cents, which is exact for any
- * amount a service can mean.
+ * `"0.10"`. Numbers — the specification's form — are taken to the cent they
+ * denote: a JSON number such as `120.5` or `0.30000000000000004` (float
+ * noise from a service's own arithmetic) is `"120.50"` / `"0.30"`. Either
+ * way, an amount with more than two significant decimals (`"1.005"`,
+ * `1.005`) is refused rather than rounded, because rounding money silently
+ * hides a contract break.
  *
  * @example
- * toMoney("199") === "199.00"; toMoney(120.5) === "120.50"; toMoney("1.005") === undefined;
+ * toMoney("199") === "199.00"; toMoney(120.5) === "120.50"; toMoney("1.005") === undefined; toMoney(0.125) === undefined;
  */
 export function toMoney(value: string | number): Money | undefined {
   if (typeof value === "number") {
-    if (!Number.isFinite(value) || Math.abs(value) >= 1e13) return undefined;
+    // Beyond 1e11 a double cannot tell whole cents from half cents reliably enough.
+    if (!Number.isFinite(value) || Math.abs(value) >= 1e11) return undefined;
+    const cents = value * 100;
+    // Within float noise of a whole cent, or not a cent amount at all.
+    const noise = Math.max(1e-6, 8 * Number.EPSILON * Math.abs(cents));
+    if (Math.abs(cents - Math.round(cents)) > noise) return undefined;
     const fixed = value.toFixed(2);
     return fixed === "-0.00" ? "0.00" : fixed;
   }

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { isIP } from "node:net";
 import type { z } from "zod";
 import { encodeForm, encodeJson, type WireFields } from "./encoding.js";
 import { PartnerApiError } from "./errors.js";
@@ -12,9 +13,9 @@ import {
   listProductsInput,
   orderRefInput,
 } from "./requests.js";
-import { interpretResponse } from "./response.js";
+import { interpretResponse, type ReadAnswer } from "./response.js";
 import { nextRetryDelay, resolveRetryPolicy, type RetryPolicy } from "./retry.js";
-import { RESPONSE_SCHEMAS } from "./schemas/index.js";
+import { RESPONSE_READERS, type Reader } from "./schemas/index.js";
 import { Transport, TransportError } from "./transport.js";
 import type {
   ApplySignResult,
@@ -49,22 +50,37 @@ const MAX_PAGES = 1_000;
  * operation, camelCase types in and out, the API's own wire format
  * (snake_case, form-urlencoded by default) on the wire.
  *
- * - Every response is validated; contract breaks fail with kind
- *   `malformed_response` naming the field.
+ * - Requests are checked before sending (kind `invalid_argument`, naming
+ *   the camelCase field and the rule) and sent under the specification's
+ *   field names.
+ * - Answers are read field by field, tolerantly: unknown fields are
+ *   ignored, unlisted enum values pass through (see the `is…` guards of the
+ *   vocabulary), a product or validation record that cannot be read is
+ *   skipped and reported to `logger.warn` (the rest is returned). A read
+ *   whose required fields are missing fails with kind `malformed_response`
+ *   naming the wire path.
+ * - Calls that already took effect when their answer arrives (CreateOrder
+ *   with an `order_no`, ApplySign, ChangeVertificationMethod, CancelOrder
+ *   with code 200) succeed with whatever else could be read; the rest is
+ *   reported to `logger.warn`, never thrown.
+ * - Only the API's own envelope decides `not_found`/`invalid_request`; an
+ *   HTTP error page is `http_error` (it proves nothing about an order).
  * - Read-only calls retry network errors, timeouts, 5xx and 429 with
  *   jittered exponential backoff, honouring `retry_after`, within
  *   `retry.maxAttempts` and `retry.maxTotalMs`.
  * - `createOrder`, `applySign`, `changeVerificationMethod` and `cancelOrder`
  *   are never retried once a request may have reached the server.
- * - The API key never appears in errors, logs, `util.inspect` or JSON.
+ * - The API key never appears in errors, logs, `util.inspect` or JSON, and
+ *   never crosses a network in clear text: `http://` is accepted only for
+ *   loopback hosts unless `allowInsecureHttp` is set.
  * - One connection pool per client: call {@link PartnerClient.close} when done.
  *
  * @example
  * const client = new PartnerClient({ baseUrl: "http://127.0.0.1:8080", apiKey: process.env.CERTRESELLER_API_KEY! });
  * try {
  *   const order = await client.createOrder({ productCode: "sandbox-dv-single", domain: "example.com" });
- *   const { records } = await client.applySign({ orderNo: order.orderNo });
- *   console.log(records);
+ *   const { dnsRecords } = await client.applySign({ orderNo: order.orderNo });
+ *   for (const r of dnsRecords) console.log(`${r.label}.${r.domain} ${r.recordType} ${r.value}`);
  * } catch (e) {
  *   if (e instanceof PartnerApiError && e.kind === "invalid_request") console.error(e.field, e.message);
  *   throw e;
@@ -96,7 +112,7 @@ export class PartnerClient implements PartnerApi {
     }
     this.#apiKey = options.apiKey;
     this.#redactor = new Redactor(options.apiKey);
-    this.#baseUrl = parseBaseUrl(options.baseUrl, this.#redactor);
+    this.#baseUrl = parseBaseUrl(options.baseUrl, options.allowInsecureHttp ?? false, this.#redactor);
     this.#keyPlacement = oneOf("keyPlacement", options.keyPlacement ?? "body", ["body", "header", "bearer"]);
     this.#encoding = oneOf("encoding", options.encoding ?? "form", ["form", "json"]);
     this.#timeoutMs = positiveMs("timeoutMs", options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
@@ -111,19 +127,21 @@ export class PartnerClient implements PartnerApi {
   }
 
   /**
-   * The account and key behind the API key (GetUserData). Read-only, retried.
-   * @example const { user } = await client.getUserData(); console.log(user.totalAvailable);
+   * The account, its money and the key behind the API key (GetUserData, spec 2.1). Read-only, retried.
+   * @example const { user, account } = await client.getUserData(); console.log(user.username, account.totalAvailable);
    */
   getUserData(options?: CallOptions): Promise<UserData> {
-    return this.#call("GetUserData", {}, RESPONSE_SCHEMAS.GetUserData, options);
+    return this.#call("GetUserData", {}, RESPONSE_READERS.GetUserData, options);
   }
 
   /**
-   * One page of the product list (GetUserProduct). Read-only, retried.
+   * One page of the product list (GetUserProduct). Read-only, retried. A
+   * product that cannot be read is left out of `items` and reported to
+   * `logger.warn` (`skipped data.products.items[i] (product_code "…"): <rule>`).
    * @example const page = await client.listProducts({ verificationType: "dv", limit: 50 });
    */
   listProducts(filter: ListProductsFilter = {}, options?: CallOptions): Promise<ProductPage> {
-    return this.#call("GetUserProduct", this.#checked("GetUserProduct", listProductsInput, filter), RESPONSE_SCHEMAS.GetUserProduct, options);
+    return this.#call("GetUserProduct", this.#checked("GetUserProduct", listProductsInput, filter), RESPONSE_READERS.GetUserProduct, options);
   }
 
   /**
@@ -147,51 +165,69 @@ export class PartnerClient implements PartnerApi {
   }
 
   /**
-   * Buys a certificate (CreateOrder). **Charges the account at once** and is
-   * never retried once the request may have reached the server: on an error
-   * with `mayHaveReachedServer`, the order may exist — see the error's `orderNo`.
+   * Buys a certificate (CreateOrder, spec 4.3). **Charges the account at
+   * once** and is never retried once the request may have reached the server:
+   * on an error with `mayHaveReachedServer`, the order may exist — see the
+   * error's `orderNo`. An answer that gives the `order_no` is a success:
+   * price fields that are missing or unreadable are left out of the result
+   * and reported to `logger.warn`.
    * @example const order = await client.createOrder({ productCode: "sandbox-dv-multi", domain: "example.com", sanDomains: ["www.example.com"] });
    */
   createOrder(request: CreateOrderRequest, options?: CallOptions): Promise<CreateOrderResult> {
-    return this.#call("CreateOrder", this.#checked("CreateOrder", createOrderInput, request), RESPONSE_SCHEMAS.CreateOrder, options);
+    return this.#call("CreateOrder", this.#checked("CreateOrder", createOrderInput, request), RESPONSE_READERS.CreateOrder, options);
   }
 
   /**
-   * Submits the order for issuance (ApplySign; cert status 0 or 3 → 2) and returns the validation records. Never retried.
-   * @example const { requestId, records } = await client.applySign({ orderNo });
+   * Submits the order for issuance (ApplySign, spec 4.4; cert status 0 or 3 → 2) and
+   * returns the validation records. Never retried. A code-200 answer is a
+   * success: a record that cannot be read is skipped, a missing field left
+   * out (`orderNo` then is the requested one), each reported to `logger.warn`.
+   * @example const { requestId, dnsRecords, httpRecords } = await client.applySign({ orderNo });
    */
-  applySign(request: OrderRef, options?: CallOptions): Promise<ApplySignResult> {
-    return this.#call("ApplySign", this.#checked("ApplySign", orderRefInput, request), RESPONSE_SCHEMAS.ApplySign, options);
+  async applySign(request: OrderRef, options?: CallOptions): Promise<ApplySignResult> {
+    const result = await this.#call("ApplySign", this.#checked("ApplySign", orderRefInput, request), RESPONSE_READERS.ApplySign, options);
+    return { ...result, orderNo: result.orderNo ?? request.orderNo };
   }
 
   /**
-   * The stored validation records (GetRecord; empty before ApplySign). Read-only, retried.
-   * @example const { records } = await client.getRecord({ orderNo });
+   * The stored validation records and the order's domains (GetRecord, spec
+   * 4.6; the lists are empty before ApplySign). Read-only, retried. A record
+   * that cannot be read is skipped and reported to `logger.warn`.
+   * @example const { dnsRecords, allDomains } = await client.getRecord({ orderNo });
    */
   getRecord(request: OrderRef, options?: CallOptions): Promise<RecordSet> {
-    return this.#call("GetRecord", this.#checked("GetRecord", orderRefInput, request), RESPONSE_SCHEMAS.GetRecord, options);
+    return this.#call("GetRecord", this.#checked("GetRecord", orderRefInput, request), RESPONSE_READERS.GetRecord, options);
   }
 
   /**
-   * Switches the validation method (ChangeVertificationMethod; cert status 2 only,
-   * at most once per 5 minutes). New tokens: publish the returned records. Never retried.
-   * @example await client.changeVerificationMethod({ orderNo, method: "email", emailSuffix: "admin" });
+   * Switches the validation method (ChangeVertificationMethod, spec 4.5; cert
+   * status 2 only, at most once per 5 minutes). New tokens: publish the
+   * returned records. Sends `email_suffix` empty (the `email-<suffix>` codes
+   * name the mailbox). Never retried; a code-200 answer is a success, read
+   * as ApplySign's.
+   * @example const { httpRecords } = await client.changeVerificationMethod({ orderNo, method: "file" });
    */
-  changeVerificationMethod(request: ChangeVerificationMethodRequest, options?: CallOptions): Promise<ChangeVerificationMethodResult> {
-    return this.#call(
+  async changeVerificationMethod(request: ChangeVerificationMethodRequest, options?: CallOptions): Promise<ChangeVerificationMethodResult> {
+    const result = await this.#call(
       "ChangeVertificationMethod",
       this.#checked("ChangeVertificationMethod", changeVerificationMethodInput, request),
-      RESPONSE_SCHEMAS.ChangeVertificationMethod,
+      RESPONSE_READERS.ChangeVertificationMethod,
       options,
     );
+    return { ...result, orderNo: result.orderNo ?? request.orderNo };
   }
 
   /**
-   * Cancels an order and refunds it (CancelOrder; within 7 days of payment, once). Never retried.
+   * Cancels an order and refunds it (CancelOrder, spec 4.7; within 7 days of
+   * payment, once). Never retried. A code-200 answer means the refund was
+   * made: it is a success with whatever refund fields could be read (the
+   * rest reported to `logger.warn`; `orderNo` defaults to the requested one).
+   * `reason` is at most 200 characters and sent empty when not given.
    * @example const result = await client.cancelOrder({ orderNo, reason: "stack destroyed" });
    */
-  cancelOrder(request: CancelOrderRequest, options?: CallOptions): Promise<CancelOrderResult> {
-    return this.#call("CancelOrder", this.#checked("CancelOrder", cancelOrderInput, request), RESPONSE_SCHEMAS.CancelOrder, options);
+  async cancelOrder(request: CancelOrderRequest, options?: CallOptions): Promise<CancelOrderResult> {
+    const result = await this.#call("CancelOrder", this.#checked("CancelOrder", cancelOrderInput, request), RESPONSE_READERS.CancelOrder, options);
+    return { ...result, orderNo: result.orderNo ?? request.orderNo };
   }
 
   /**
@@ -204,13 +240,14 @@ export class PartnerClient implements PartnerApi {
     return this.#call(
       "GetCertificateStatus",
       this.#checked("GetCertificateStatus", orderRefInput, request),
-      RESPONSE_SCHEMAS.GetCertificateStatus,
+      RESPONSE_READERS.GetCertificateStatus,
       options,
     );
   }
 
   /**
-   * PEM material of an issued certificate (DownloadCertificate; cert status 1 only).
+   * PEM material of an issued certificate (DownloadCertificate; cert status 1
+   * only): the earliest issued one, or the one `certId` or `installmentNo` picks.
    * The result holds the private key: treat it as a secret. Read-only, retried.
    * @example const { certificate } = await client.downloadCertificate({ orderNo });
    */
@@ -218,7 +255,7 @@ export class PartnerClient implements PartnerApi {
     return this.#call(
       "DownloadCertificate",
       this.#checked("DownloadCertificate", downloadCertificateInput, request),
-      RESPONSE_SCHEMAS.DownloadCertificate,
+      RESPONSE_READERS.DownloadCertificate,
       options,
     );
   }
@@ -279,7 +316,7 @@ export class PartnerClient implements PartnerApi {
   async #call<T>(
     operation: PartnerOperation,
     fields: WireFields | PartnerApiError,
-    schema: z.ZodType<T, unknown>,
+    reader: Reader<T>,
     options: CallOptions = {},
   ): Promise<T> {
     if (fields instanceof PartnerApiError) throw fields;
@@ -313,7 +350,9 @@ export class PartnerClient implements PartnerApi {
         // A retry never runs past the call's total budget (the first attempt gets its full timeout).
         const remainingMs = this.#retry.maxTotalMs - (performance.now() - started);
         const attemptTimeoutMs = attempt === 1 ? timeoutMs : Math.max(1, Math.min(timeoutMs, remainingMs));
-        return await this.#attempt(operation, fields, schema, attemptTimeoutMs, signal);
+        const answer = await this.#attempt(operation, fields, reader, attemptTimeoutMs, signal);
+        for (const warning of answer.warnings) this.#notify(() => this.#logger?.warn?.(this.#redactor.text(`${operation}: ${warning}`)));
+        return answer.value;
       } catch (caught) {
         if (!(caught instanceof PartnerApiError)) throw caught;
         error = caught;
@@ -346,10 +385,10 @@ export class PartnerClient implements PartnerApi {
   async #attempt<T>(
     operation: PartnerOperation,
     fields: WireFields,
-    schema: z.ZodType<T, unknown>,
+    reader: Reader<T>,
     timeoutMs: number,
     signal: AbortSignal,
-  ): Promise<T> {
+  ): Promise<ReadAnswer<T>> {
     const withKey: WireFields = this.#keyPlacement === "body" ? { ...fields, apikey: this.#apiKey } : fields;
     const { contentType, body } = this.#encoding === "json" ? encodeJson(withKey) : encodeForm(withKey);
     const headers: Record<string, string> = { "content-type": contentType, accept: "application/json", "user-agent": this.#userAgent };
@@ -377,7 +416,7 @@ export class PartnerClient implements PartnerApi {
         ),
       ),
     );
-    return interpretResponse(operation, response, schema, this.#redactor);
+    return interpretResponse(operation, response, reader, this.#redactor);
   }
 }
 
@@ -386,7 +425,7 @@ function describe(error: PartnerApiError): string {
   return status === undefined ? error.kind : `${error.kind}, code ${status}`;
 }
 
-function parseBaseUrl(value: string | URL, redactor: Redactor): URL {
+function parseBaseUrl(value: string | URL, allowInsecureHttp: boolean, redactor: Redactor): URL {
   let url: URL;
   try {
     url = new URL(String(value));
@@ -395,11 +434,33 @@ function parseBaseUrl(value: string | URL, redactor: Redactor): URL {
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new TypeError("PartnerClient: baseUrl must use http or https");
   if (url.username || url.password) throw new TypeError("PartnerClient: baseUrl must not contain credentials");
+  if (typeof allowInsecureHttp !== "boolean") throw new TypeError("PartnerClient: allowInsecureHttp must be a boolean");
+  // Every request carries the API key: plain HTTP only where it cannot leave the machine.
+  if (url.protocol === "http:" && !allowInsecureHttp && !isLoopback(url.hostname)) {
+    throw new TypeError(
+      `PartnerClient: baseUrl ${url.origin} uses plain http on a host that is not loopback; the API key would cross the network in clear text. Use https, or pass allowInsecureHttp: true`,
+    );
+  }
   // Operations resolve relative to the base: keep a trailing slash so a path prefix (/api/) is preserved.
   if (!url.pathname.endsWith("/")) url.pathname += "/";
   url.search = "";
   url.hash = "";
   return url;
+}
+
+/**
+ * 127.0.0.0/8, ::1 (also as IPv4-mapped ::ffff:127.x) and `localhost`.
+ * `hostname` is as the WHATWG URL parser writes it (IPv6 in brackets and
+ * compressed, IPv4 in dotted decimal). Subdomains of localhost are not
+ * trusted: a resolver may send them to DNS.
+ */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase().replace(/\.$/, "");
+  if (host === "localhost") return true;
+  if (isIP(host) === 4) return host.startsWith("127.");
+  if (host === "::1") return true;
+  // The URL parser writes ::ffff:127.0.0.1 as ::ffff:7f00:1.
+  return /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(host);
 }
 
 function oneOf<const T extends string>(name: string, value: string, allowed: readonly T[]): T {

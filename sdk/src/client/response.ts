@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { PartnerApiError, type PartnerErrorKind } from "./errors.js";
+import { PartnerApiError, type PartnerApiErrorInit, type PartnerErrorKind } from "./errors.js";
 import type { Redactor } from "./redact.js";
-import { envelope, errorData } from "./schemas/index.js";
+import { envelope, errorData, ReadContext, WireFault, type Reader } from "./schemas/index.js";
 import type { HttpResponse } from "./transport.js";
 import type { PartnerOperation } from "./types.js";
 
@@ -24,29 +24,37 @@ const DESCRIPTION: Readonly<Partial<Record<PartnerErrorKind, string>>> = {
   server: "server error",
 };
 
-/** Error kind for an API code or HTTP status; undocumented codes count as server errors. */
+/** Error kind for an API envelope `code`; codes the API does not document count as server errors. */
 export function kindForCode(code: number): PartnerErrorKind {
   return KIND_BY_CODE[code] ?? "server";
 }
 
+/** A successful answer's data, and what tolerant reading left out of it. */
+export interface ReadAnswer<T> {
+  value: T;
+  /** Wire paths and rules of elements skipped and fields left out. */
+  warnings: string[];
+}
+
+type Fail = (kind: PartnerErrorKind, detail: string, extra?: Partial<PartnerApiErrorInit>) => PartnerApiError;
+
 /**
- * Reads one HTTP answer: the envelope, then `data` against the operation's
- * schema. The API code may come with HTTP 200 or with a matching HTTP status;
- * an error status without a JSON body (a proxy's 502) is still classified by
- * its status, not reported as malformed.
+ * Reads one HTTP answer: the envelope, then `data` with the operation's reader.
+ *
+ * Who said what decides the error's kind. Only the API's own envelope can
+ * say "no such order" (code 404) or "refused" (code 400), under any HTTP
+ * status. An HTTP error status without the envelope — a proxy's HTML 404 or
+ * 502 page — is `http_error` (429 stays `rate_limited`: whoever says it, the
+ * remedy is to wait). An HTTP 2xx answer that is not the envelope, or whose
+ * data breaks the contract, is `malformed_response`.
  */
-export function interpretResponse<T>(
-  operation: PartnerOperation,
-  response: HttpResponse,
-  schema: z.ZodType<T, unknown>,
-  redactor: Redactor,
-): T {
+export function interpretResponse<T>(operation: PartnerOperation, response: HttpResponse, reader: Reader<T>, redactor: Redactor): ReadAnswer<T> {
   const httpStatus = response.status;
   const headerRequestId = firstHeader(response.headers["x-request-id"]);
   // Every string the server supplies (message, field, ids) may echo the request: redact them all.
   const safe = (value: string | undefined) => (value === undefined ? undefined : redactor.text(value));
-  const fail = (kind: PartnerErrorKind, detail: string, extra: Partial<ConstructorParameters<typeof PartnerApiError>[1]> = {}) => {
-    const init = { kind, operation, httpStatus, requestId: headerRequestId, mayHaveReachedServer: true, ...extra };
+  const fail: Fail = (kind, detail, extra = {}) => {
+    const init: PartnerApiErrorInit = { kind, operation, httpStatus, requestId: headerRequestId, mayHaveReachedServer: true, ...extra };
     return new PartnerApiError(redactor.text(`${operation}: ${detail}`), {
       ...init,
       requestId: safe(init.requestId),
@@ -60,7 +68,7 @@ export function interpretResponse<T>(
     json = JSON.parse(response.text);
   } catch (cause) {
     throw httpStatus >= 400
-      ? errorFromStatusOnly(fail, response, "with a body that is not JSON")
+      ? notTheApi(fail, response, "a body that is not JSON")
       : fail("malformed_response", `response is not JSON (HTTP ${httpStatus}, ${response.text.length} characters)`, {
           cause: redactor.error(cause),
         });
@@ -68,24 +76,22 @@ export function interpretResponse<T>(
   const parsedEnvelope = envelope.safeParse(json);
   if (!parsedEnvelope.success) {
     throw httpStatus >= 400
-      ? errorFromStatusOnly(fail, response, "without the API envelope")
+      ? notTheApi(fail, response, "JSON that is not the API envelope")
       : fail("malformed_response", `response is not the API envelope ({ code, message, data }): ${describeIssue(parsedEnvelope.error)}`, {
-          field: issuePath(parsedEnvelope.error, ""),
+          field: zodPath(parsedEnvelope.error),
           cause: redactor.error(parsedEnvelope.error),
         });
   }
   const { code, message, data, request_id } = parsedEnvelope.data;
   const requestId = headerRequestId ?? request_id ?? undefined;
+  const serverText = message ? `: ${message}` : "";
 
-  if (code !== 200 || httpStatus >= 400) {
-    // An error code in the body wins; a 200 body under an error status is classified by the status.
-    const effective = code !== 200 ? code : httpStatus;
-    const kind = kindForCode(effective);
+  if (code !== 200) {
+    const kind = kindForCode(code);
     const details = errorData.safeParse(data);
     const fields = details.success ? details.data : {};
-    const serverText = message ? `: ${message}` : "";
     throw fail(kind, `${DESCRIPTION[kind] ?? kind} (API code ${code}, HTTP ${httpStatus})${serverText}`, {
-      code: effective,
+      code,
       requestId,
       field: fields.field,
       retryAfter: fields.retry_after ?? retryAfterHeader(response),
@@ -93,32 +99,41 @@ export function interpretResponse<T>(
       orderNo: fields.order_no,
     });
   }
-
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) {
-    const field = issuePath(parsed.error, "data");
-    // For CreateOrder the account is already charged: keep the order number if it is readable at all.
-    const orderNo = readOrderNo(data);
-    throw fail("malformed_response", `response breaks the contract at ${field}: ${describeIssue(parsed.error)}`, {
+  if (httpStatus >= 400) {
+    // A success envelope under an error status: something between us and the API
+    // changed the answer. Neither side can be trusted; keep the order number if any.
+    throw fail("http_error", `HTTP ${httpStatus} carrying a success envelope (API code 200)${serverText}: the outcome is unknown`, {
       code,
       requestId,
-      field,
-      orderNo,
-      cause: redactor.error(parsed.error),
+      orderNo: readOrderNo(data),
+      retryAfter: retryAfterHeader(response),
     });
   }
-  return parsed.data;
+
+  const ctx = new ReadContext();
+  try {
+    return { value: reader(data, "data", ctx), warnings: ctx.warnings };
+  } catch (caught) {
+    if (!(caught instanceof WireFault)) throw caught;
+    throw fail("malformed_response", `response breaks the contract at ${caught.path}: ${caught.rule}`, {
+      code,
+      requestId,
+      field: caught.path,
+      // For CreateOrder the account may be charged: keep the order number if it is readable at all.
+      orderNo: readOrderNo(data),
+    });
+  }
 }
 
-function errorFromStatusOnly(
-  fail: (kind: PartnerErrorKind, detail: string, extra?: Partial<ConstructorParameters<typeof PartnerApiError>[1]>) => PartnerApiError,
-  response: HttpResponse,
-  how: string,
-): PartnerApiError {
-  const kind = kindForCode(response.status);
-  return fail(kind, `${DESCRIPTION[kind] ?? kind} (HTTP ${response.status} ${how})`, {
-    retryAfter: retryAfterHeader(response),
-  });
+function notTheApi(fail: Fail, response: HttpResponse, what: string): PartnerApiError {
+  if (response.status === 429) {
+    return fail("rate_limited", `rate limited (HTTP 429 with ${what})`, { retryAfter: retryAfterHeader(response) });
+  }
+  return fail(
+    "http_error",
+    `HTTP ${response.status} with ${what}: an HTTP error page, not the Partner API — it proves nothing about the request or the order`,
+    { retryAfter: retryAfterHeader(response) },
+  );
 }
 
 /** HTTP `Retry-After` in seconds (429 and 503 use it); the HTTP-date form is ignored. */
@@ -136,15 +151,10 @@ function readOrderNo(data: unknown): string | undefined {
   return typeof orderNo === "string" && orderNo.length > 0 ? orderNo : undefined;
 }
 
-/** `data.products.items[0].price` from a zod issue path. */
-function issuePath(error: z.ZodError, root: string): string {
+/** `code` from a zod issue path of the envelope. */
+function zodPath(error: z.ZodError): string {
   const path = error.issues[0]?.path ?? [];
-  let out = root;
-  for (const segment of path) {
-    if (typeof segment === "number") out += `[${segment}]`;
-    else out += out === "" ? String(segment) : `.${String(segment)}`;
-  }
-  return out === "" ? "(root)" : out;
+  return path.length === 0 ? "(root)" : path.map(String).join(".");
 }
 
 function describeIssue(error: z.ZodError): string {

@@ -56,7 +56,7 @@ export function nextRetryDelay(policy: RetryPolicy, failed: FailedAttempt, rando
   return delay;
 }
 
-/** Failures worth another attempt: network, timeout, 5xx, 429. */
+/** Failures worth another attempt: network, timeout, API code 5xx, an HTTP 5xx error page, 429. */
 export function isTransient(error: PartnerApiError): boolean {
   switch (error.kind) {
     case "network":
@@ -67,6 +67,9 @@ export function isTransient(error: PartnerApiError): boolean {
       const status = error.code !== undefined && error.code >= 500 ? error.code : error.httpStatus;
       return status !== undefined && status >= 500 && status <= 599;
     }
+    case "http_error":
+      // A gateway's 502/503/504 page is the usual transient failure; its 404 or 400 is not.
+      return error.httpStatus !== undefined && error.httpStatus >= 500 && error.httpStatus <= 599;
     default:
       return false;
   }

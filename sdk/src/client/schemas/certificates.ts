@@ -1,75 +1,79 @@
-import { z } from "zod";
-import { boolish, certStatus, int, orderStatus, orNull, wireObject } from "./common.js";
+import type { CertificateDownload, CertificateStatus } from "../types.js";
+import type { CertStatus, HashAlgorithm, KeySpec, OrderStatus, SignatureAlgorithm, VerificationMethod } from "../vocabulary.js";
+import { boolean, integer, list, listOf, map, nonEmptyText, nullable, object, openInteger, openText, optional, required, text, type Reader } from "./read.js";
 
-// GetCertificateStatus and DownloadCertificate.
+// GetCertificateStatus and DownloadCertificate: the specification leaves
+// both "not shown"; the fields are the service's documented ones. Reads:
+// what a caller acts on is required, descriptive fields are optional.
 
-const domainStatus = wireObject({ domain: z.string(), method: z.string().nullish(), verified: boolish });
-
-export const certificateStatusSchema = wireObject({
-  order_no: z.string(),
-  order_status: orderStatus,
-  order_status_label: z.string().nullish(),
-  cert_id: orNull(z.string()),
-  cert_status: certStatus,
-  cert_status_label: z.string().nullish(),
-  ca_status: orNull(int),
-  ca_status_text: orNull(z.string()),
-  all_dcv_verified: boolish,
-  domain_statuses: z.array(domainStatus),
-  serial_number: orNull(z.string()),
-  start_date: orNull(z.string()),
-  end_date: orNull(z.string()),
-  request_id: orNull(z.string()),
-  cert_downloaded: boolish,
-  source: z.string(),
-  checked_at: z.string(),
-  cooldown_seconds: int,
+const domainStatus = object({
+  domain: required("domain", text),
+  method: nullable("method", text),
+  verified: required("verified", boolean),
 });
 
-// An empty private key means "none" (custom CSR): read it as null.
-const optionalPem = z
-  .string()
-  .nullish()
-  .transform((v) => (v ? v : null));
-
-const material = wireObject({
-  certificate_chain: z.string().min(1),
-  certificate_leaf: z.string().min(1),
-  intermediate_certificate: z.string(),
-  private_key: optionalPem,
-  csr: optionalPem,
-  crt: z.string().nullish(),
-  key: z.string().nullish(),
-  ca_bundle: z.string().nullish(),
+export const certificateStatus: Reader<CertificateStatus> = object({
+  orderNo: required("order_no", nonEmptyText),
+  orderStatus: required("order_status", openInteger<OrderStatus>()),
+  orderStatusLabel: optional("order_status_label", text),
+  certId: nullable("cert_id", text),
+  certStatus: required("cert_status", openInteger<CertStatus>()),
+  certStatusLabel: optional("cert_status_label", text),
+  caStatus: nullable("ca_status", integer),
+  caStatusText: nullable("ca_status_text", text),
+  allDcvVerified: required("all_dcv_verified", boolean),
+  domainStatuses: list("domain_statuses", domainStatus),
+  serialNumber: nullable("serial_number", text),
+  startDate: nullable("start_date", text),
+  endDate: nullable("end_date", text),
+  requestId: nullable("request_id", text),
+  certDownloaded: required("cert_downloaded", boolean),
+  source: required("source", text),
+  checkedAt: required("checked_at", text),
+  cooldownSeconds: required("cooldown_seconds", integer),
 });
 
-export const certificateDownloadSchema = wireObject({
-  order_no: z.string(),
-  order_status: orderStatus.optional(),
-  cert_id: z.string(),
-  cert_status: certStatus,
-  installment_no: int.optional(),
-  installments_count: int.optional(),
-  product_name: z.string().optional(),
-  brand_name: z.string().optional(),
-  main_domain: z.string().optional(),
-  sans_domains: z.array(z.string()).optional(),
-  wildcard_domains: z.array(z.string()).optional(),
-  domains: z.array(z.string()).optional(),
-  years: int.optional(),
-  signature_algorithm: z.string().optional(),
-  hash_algorithm: z.string().optional(),
-  key_spec: z.string().optional(),
-  verification_method: z.string().optional(),
-  serial_number: z.string(),
-  fingerprint_sha256: z.string().nullish(),
-  issued_at: z.string().nullish(),
-  start_date: z.string().nullish(),
-  end_date: z.string().nullish(),
-  valid_from: z.string().nullish(),
-  valid_to: z.string().nullish(),
-  certificate: material,
-  has_certificate: boolish.optional(),
-  has_private_key: boolish.optional(),
-  downloaded_at: z.string().nullish(),
+// An empty PEM means "none" (the private key of a custom-CSR order): read it as null.
+const pemOrNull = map(text, (pem) => (pem === "" ? null : pem));
+
+const material = object({
+  certificateChain: required("certificate_chain", nonEmptyText),
+  certificateLeaf: required("certificate_leaf", nonEmptyText),
+  intermediateCertificate: required("intermediate_certificate", text),
+  privateKey: nullable("private_key", pemOrNull),
+  csr: nullable("csr", pemOrNull),
+  crt: optional("crt", text),
+  key: optional("key", text),
+  caBundle: optional("ca_bundle", text),
+});
+
+export const certificateDownload: Reader<CertificateDownload> = object({
+  orderNo: required("order_no", nonEmptyText),
+  orderStatus: optional("order_status", openInteger<OrderStatus>()),
+  certId: required("cert_id", nonEmptyText),
+  certStatus: required("cert_status", openInteger<CertStatus>()),
+  installmentNo: optional("installment_no", integer),
+  installmentsCount: optional("installments_count", integer),
+  productName: optional("product_name", text),
+  brandName: optional("brand_name", text),
+  mainDomain: optional("main_domain", text),
+  sansDomains: optional("sans_domains", listOf(text)),
+  wildcardDomains: optional("wildcard_domains", listOf(text)),
+  domains: optional("domains", listOf(text)),
+  years: optional("years", integer),
+  signatureAlgorithm: optional("signature_algorithm", openText<SignatureAlgorithm>()),
+  hashAlgorithm: optional("hash_algorithm", openText<HashAlgorithm>()),
+  keySpec: optional("key_spec", openText<KeySpec>()),
+  verificationMethod: optional("verification_method", openText<VerificationMethod>()),
+  serialNumber: required("serial_number", nonEmptyText),
+  fingerprintSha256: optional("fingerprint_sha256", text),
+  issuedAt: optional("issued_at", text),
+  startDate: optional("start_date", text),
+  endDate: optional("end_date", text),
+  validFrom: optional("valid_from", text),
+  validTo: optional("valid_to", text),
+  certificate: required("certificate", material),
+  hasCertificate: optional("has_certificate", boolean),
+  hasPrivateKey: optional("has_private_key", boolean),
+  downloadedAt: optional("downloaded_at", text),
 });

@@ -1,21 +1,23 @@
-// Response schemas by operation: wire (snake_case) in, public camelCase types out.
+// Response readers by operation: wire (snake_case) `data` in, public camelCase types out.
 import type { PartnerOperation } from "../types.js";
-import { certificateDownloadSchema, certificateStatusSchema } from "./certificates.js";
-import { cancelOrderResultSchema, createOrderResultSchema } from "./orders.js";
-import { productPageSchema } from "./products.js";
-import { userDataSchema } from "./user.js";
-import { applySignResultSchema, changeVerificationMethodResultSchema, recordSetSchema } from "./validation.js";
+import { certificateDownload, certificateStatus } from "./certificates.js";
+import { cancelOrderResult, createOrderResult } from "./orders.js";
+import { productPage } from "./products.js";
+import type { Reader } from "./read.js";
+import { applySignResult, changeVerificationMethodResult, recordSet } from "./records.js";
+import { userData } from "./user.js";
 
-export const RESPONSE_SCHEMAS = {
-  GetUserData: userDataSchema,
-  GetUserProduct: productPageSchema,
-  CreateOrder: createOrderResultSchema,
-  ApplySign: applySignResultSchema,
-  GetRecord: recordSetSchema,
-  ChangeVertificationMethod: changeVerificationMethodResultSchema,
-  CancelOrder: cancelOrderResultSchema,
-  GetCertificateStatus: certificateStatusSchema,
-  DownloadCertificate: certificateDownloadSchema,
-} as const satisfies Record<PartnerOperation, unknown>;
+export const RESPONSE_READERS = {
+  GetUserData: userData,
+  GetUserProduct: productPage,
+  CreateOrder: createOrderResult,
+  ApplySign: applySignResult,
+  GetRecord: recordSet,
+  ChangeVertificationMethod: changeVerificationMethodResult,
+  CancelOrder: cancelOrderResult,
+  GetCertificateStatus: certificateStatus,
+  DownloadCertificate: certificateDownload,
+} as const satisfies Record<PartnerOperation, Reader<unknown>>;
 
 export { envelope, errorData } from "./common.js";
+export { ReadContext, WireFault, type Reader } from "./read.js";

@@ -1,85 +1,80 @@
-import { z } from "zod";
-import { boolish, int, money, namedCode, orNull, verificationMethod, wireObject } from "./common.js";
+import type { ProductPage } from "../types.js";
+import type { DomainTypeCode, PriceSource, SignatureAlgorithm, VerificationTypeCode } from "../vocabulary.js";
+import { boolean, integer, list, listOf, map, money, nullable, object, opaqueObject, openText, optional, required, text, type Reader } from "./read.js";
 
-// Product list (`GetUserProduct`): documented item fields plus the project's
-// *(extra)* ones, which are optional.
+// Product list (`GetUserProduct`; the specification leaves it "not shown", the
+// fields are the service's documented item fields). Required are the fields
+// an order is planned from; descriptive ones are optional. A product that
+// cannot be read is skipped and reported, never failing the list.
 
-const signatureAlgorithm = wireObject({
-  name: z.string(),
-  code: z.string(),
-  category: z.string().nullish(),
-  description: z.string().nullish(),
-  encryption_strengths: z.array(namedCode),
+const namedCode = object({ name: required("name", text), code: required("code", text) });
+
+const signatureAlgorithm = object({
+  name: required("name", text),
+  code: required("code", openText<SignatureAlgorithm>()),
+  category: nullable("category", text),
+  description: nullable("description", text),
+  encryptionStrengths: required("encryption_strengths", listOf(namedCode)),
 });
 
-const term = wireObject({
-  years: int,
-  months: int,
-  price: money,
-  price_source: z.string().nullish(),
-  san_price: orNull(money),
-  wildcard_price: orNull(money),
+const term = object({
+  years: required("years", integer),
+  months: required("months", integer),
+  price: required("price", money),
+  priceSource: optional("price_source", openText<PriceSource>()),
+  sanPrice: nullable("san_price", money),
+  wildcardPrice: nullable("wildcard_price", money),
 });
 
-const productItem = wireObject({
-  product_name: z.string(),
-  product_code: z.string(),
-  product_type: z.string().optional(),
-  product_type_code: z.string().optional(),
-  verification_type: z.string().optional(),
-  verification_type_code: z.enum(["dv", "ov", "ev"]),
-  domain_type: z.string().optional(),
-  domain_type_code: z.enum(["single", "multi", "wildcard", "multi_wildcard", "flex", "ip", "ip_multi"]),
-  brand: z.string().optional(),
-  brand_code: z.string().optional(),
-  signature_algorithms: z.array(signatureAlgorithm),
-  hash_algorithms: z.array(namedCode),
-  valid_years: z.array(term),
-  price_source: z.string().nullish(),
-  has_custom_price: boolish.optional(),
-  base_price: money,
-  original_price: money.nullish(),
-  retail_price: money.nullish(),
-  san_price: orNull(money),
-  wildcard_price: orNull(money),
-  max_single_domains: int.optional(),
-  max_domains: int.optional(),
-  max_wildcards: int,
-  product_id: int.optional(),
-  verification_methods: z.array(namedCode).optional(),
-  default_verification_method: verificationMethod.optional(),
-  max_months_per_certificate: int.optional(),
-  requires_company: boolish.optional(),
-}).transform(({ maxDomains, maxSingleDomains, ...rest }, ctx) => {
-  // The reference documents max_single_domains "(= max_domains)": accept either name.
-  const max = maxSingleDomains ?? maxDomains;
-  if (max === undefined) {
-    ctx.addIssue({ code: "custom", message: "max_single_domains (or max_domains) is required", path: ["max_single_domains"] });
-    return z.NEVER;
+const productItem = object({
+  productName: required("product_name", text),
+  productCode: required("product_code", text),
+  productType: optional("product_type", text),
+  productTypeCode: optional("product_type_code", text),
+  verificationType: optional("verification_type", text),
+  verificationTypeCode: required("verification_type_code", openText<VerificationTypeCode>()),
+  domainType: optional("domain_type", text),
+  domainTypeCode: required("domain_type_code", openText<DomainTypeCode>()),
+  brand: optional("brand", text),
+  brandCode: optional("brand_code", text),
+  signatureAlgorithms: required("signature_algorithms", listOf(signatureAlgorithm)),
+  hashAlgorithms: required("hash_algorithms", listOf(namedCode)),
+  validYears: required("valid_years", listOf(term)),
+  priceSource: optional("price_source", openText<PriceSource>()),
+  hasCustomPrice: optional("has_custom_price", boolean),
+  basePrice: required("base_price", money),
+  originalPrice: optional("original_price", money),
+  retailPrice: optional("retail_price", money),
+  sanPrice: nullable("san_price", money),
+  wildcardPrice: nullable("wildcard_price", money),
+  // The service documents max_single_domains "(= max_domains)": either name.
+  maxSingleDomains: required(["max_single_domains", "max_domains"], integer),
+  maxWildcards: required("max_wildcards", integer),
+});
+
+const productCodeOf = (raw: unknown) => {
+  const code = (raw as { product_code?: unknown } | null)?.product_code;
+  return typeof code === "string" ? `product_code ${JSON.stringify(code.slice(0, 64))}` : undefined;
+};
+
+// `user` and `query` have no fixed shape; anything but an object reads as null.
+const looseRecord: Reader<Record<string, unknown> | null> = (value, path, ctx) => {
+  try {
+    return { ...opaqueObject(value, path, ctx) };
+  } catch {
+    return null;
   }
-  return { ...rest, maxSingleDomains: max };
+};
+
+const products = object({
+  total: required("total", integer),
+  page: required("page", integer),
+  limit: required("limit", integer),
+  totalPages: required("total_pages", integer),
+  items: list("items", productItem, productCodeOf),
 });
 
-// `user` and `query` have no fixed shape; PHP sends an empty object as `[]`.
-const looseRecord = z.unknown().transform((value) =>
-  value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null,
+export const productPage: Reader<ProductPage> = map(
+  object({ user: optional("user", looseRecord), query: optional("query", looseRecord), products: required("products", products) }),
+  ({ user, query, products: p }) => ({ ...p, user: user ?? null, query: query ?? null }),
 );
-
-export const productPageSchema = z
-  .object({
-    user: looseRecord.optional(),
-    query: looseRecord.optional(),
-    products: z
-      .object({ total: int, page: int, limit: int, total_pages: int, items: z.array(productItem) })
-      .loose(),
-  })
-  .loose()
-  .transform(({ user, query, products }) => ({
-    total: products.total,
-    page: products.page,
-    limit: products.limit,
-    totalPages: products.total_pages,
-    items: products.items,
-    user: user ?? null,
-    query: query ?? null,
-  }));

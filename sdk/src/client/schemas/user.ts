@@ -1,30 +1,39 @@
-import { z } from "zod";
-import { int, money, orNull, userStatus, wireObject } from "./common.js";
+import type { UserData } from "../types.js";
+import type { UserStatus } from "../vocabulary.js";
+import { integer, money, nullable, object, openInteger, required, text, type Reader } from "./read.js";
 
-// GetUserData (seed 2.1; shape per docs/wire-format.md).
+// GetUserData (spec 2.1, 4.1). A read: every listed field is required; the
+// ones the service documents as possibly null read as null.
 
-const accountUser = wireObject({
-  id: int.optional(),
-  username: z.string(),
-  email: z.string().nullish(),
-  status: userStatus,
-  bound_phone: orNull(z.string()),
-  bound_email: orNull(z.string()),
-  balance: money,
-  credit_limit: money.optional(),
-  credit_used: money.optional(),
-  credit_available: money.optional(),
-  total_available: money,
-  currency: z.string().optional(),
-  created_at: z.string().optional(),
+const user = object({
+  id: required("id", integer),
+  userId: required("user_id", text),
+  username: required("username", text),
+  status: required("status", openInteger<UserStatus>()),
+  statusText: required("status_text", text),
+  userType: required("user_type", text),
+  partnerLevel: required("partner_level", integer),
+  boundPhone: nullable("bound_phone", text),
+  boundEmail: nullable("bound_email", text),
 });
 
-const apiKeyInfo = wireObject({
-  app_id: orNull(z.string()),
-  status: int.optional(),
-  last_used_ip: orNull(z.string()),
-  last_used_at: z.string().nullish(),
-  expires_at: z.string().nullish(),
+const account = object({
+  balance: required("balance", money),
+  creditLine: required("credit_line", money),
+  creditUsed: required("credit_used", money),
+  creditAvailable: required("credit_available", money),
+  trustedBalance: required("trusted_balance", money),
+  totalAvailable: required("total_available", money),
 });
 
-export const userDataSchema = wireObject({ user: accountUser, api_key: apiKeyInfo });
+const apiKey = object({
+  appId: nullable("app_id", text),
+  lastUsedIp: nullable("last_used_ip", text),
+});
+
+export const userData: Reader<UserData> = object({
+  user: required("user", user),
+  account: required("account", account),
+  apiKey: required("api_key", apiKey),
+  serverTime: required("server_time", text),
+});

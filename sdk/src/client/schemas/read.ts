@@ -1,0 +1,258 @@
+import { toMoney } from "../money.js";
+import type { Money } from "../types.js";
+import type { Open, OpenInt } from "../vocabulary.js";
+
+// A small toolkit for reading answers field by field, tolerant where the
+// contract allows it and strict where a wrong value would mislead:
+//
+// - unknown fields are ignored; unlisted enum values pass through;
+// - a field is declared with how its absence is treated (required, optional,
+//   nullable, or `expected`: listed by the specification but not worth
+//   failing an answer over, so a missing or unreadable value is reported as a
+//   warning and left absent);
+// - a list skips an element it cannot read and reports it, so one bad
+//   product or record never fails the whole answer;
+// - money is read exactly or not at all (never rounded beyond float noise).
+//
+// Why not zod here: zod fails a parse or silently catches; these readers need
+// a third outcome, "left out, and say where", with the wire path in the message.
+
+/** A value that breaks the contract at `path` (a wire path such as `data.products.items[2].base_price`). */
+export class WireFault extends Error {
+  override readonly name = "WireFault";
+  constructor(
+    readonly path: string,
+    readonly rule: string,
+  ) {
+    super(`${path}: ${rule}`);
+  }
+}
+
+/** Collects what tolerant reading left out of one answer. */
+export class ReadContext {
+  readonly warnings: string[] = [];
+  warn(message: string): void {
+    this.warnings.push(message);
+  }
+}
+
+/** Reads the value found at `path`; throws {@link WireFault} when it breaks the contract. */
+export type Reader<T> = (value: unknown, path: string, ctx: ReadContext) => T;
+
+// ---------------------------------------------------------------------------
+// Scalars
+// ---------------------------------------------------------------------------
+
+/** Any string (an empty one too). */
+export const text: Reader<string> = (value, path) => {
+  if (typeof value !== "string") throw new WireFault(path, `expected a string, got ${kindOf(value)}`);
+  return value;
+};
+
+/** A string that is not empty (identifiers such as `order_no`). */
+export const nonEmptyText: Reader<string> = (value, path, ctx) => {
+  const s = text(value, path, ctx);
+  if (s.length === 0) throw new WireFault(path, "expected a non-empty string");
+  return s;
+};
+
+/** An integer; a string of digits is accepted too (PHP services send both). */
+export const integer: Reader<number> = (value, path) => {
+  if (typeof value === "number" && Number.isSafeInteger(value)) return value;
+  if (typeof value === "string" && /^-?\d{1,15}$/.test(value)) return Number(value);
+  throw new WireFault(path, `expected an integer, got ${kindOf(value)}`);
+};
+
+/** A boolean; 0/1 and "0"/"1" are accepted too. */
+export const boolean: Reader<boolean> = (value, path) => {
+  if (typeof value === "boolean") return value;
+  if (value === 1 || value === "1") return true;
+  if (value === 0 || value === "0") return false;
+  throw new WireFault(path, `expected a boolean, got ${kindOf(value)}`);
+};
+
+/**
+ * An amount: a JSON number (the specification's form) or a decimal string,
+ * as a two-place {@link Money} string. An amount with more than two
+ * significant decimals is refused, never rounded.
+ */
+export const money: Reader<Money> = (value, path) => {
+  const normalised = typeof value === "number" || typeof value === "string" ? toMoney(value) : undefined;
+  if (normalised === undefined) throw new WireFault(path, `expected an amount with at most 2 decimals, got ${kindOf(value)}`);
+  return normalised;
+};
+
+/** A string from an open list: listed values and new ones alike (see the list's guard). */
+export function openText<K extends string>(): Reader<Open<K>> {
+  return text;
+}
+
+/** An integer from an open list (a state): listed values and new ones alike. */
+export function openInteger<K extends number>(): Reader<OpenInt<K>> {
+  return integer;
+}
+
+/** A JSON object of unfixed shape, as sent (wire names). PHP's `[]` for an empty object reads as `{}`. */
+export const opaqueObject: Reader<Readonly<Record<string, unknown>>> = (value, path) => {
+  if (Array.isArray(value) && value.length === 0) return {};
+  if (!isPlainObject(value)) throw new WireFault(path, `expected an object, got ${kindOf(value)}`);
+  return value;
+};
+
+// ---------------------------------------------------------------------------
+// Lists
+// ---------------------------------------------------------------------------
+
+/**
+ * A list whose elements are read one by one: an element that breaks the
+ * contract is skipped and reported (`skipped <path>[i]: <rule>`), the rest
+ * are returned. `label` may name an element in that report.
+ */
+export function listOf<T>(element: Reader<T>, label?: (raw: unknown) => string | undefined): Reader<T[]> {
+  return (value, path, ctx) => {
+    if (!Array.isArray(value)) throw new WireFault(path, `expected a list, got ${kindOf(value)}`);
+    const out: T[] = [];
+    value.forEach((raw, index) => {
+      try {
+        out.push(element(raw, `${path}[${index}]`, ctx));
+      } catch (fault) {
+        if (!(fault instanceof WireFault)) throw fault;
+        const name = safeLabel(label, raw);
+        ctx.warn(`skipped ${path}[${index}]${name ? ` (${name})` : ""}: ${fault.message}`);
+      }
+    });
+    return out;
+  };
+}
+
+function safeLabel(label: ((raw: unknown) => string | undefined) | undefined, raw: unknown): string | undefined {
+  try {
+    return label?.(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Objects, field by field
+// ---------------------------------------------------------------------------
+
+/**
+ * How a field's absence (missing or `null`) and an unreadable value are treated.
+ *
+ * | mode | absent | unreadable |
+ * |---|---|---|
+ * | `required` | fault | fault |
+ * | `nullable` | `null` | fault |
+ * | `optional` | left out | reported, left out |
+ * | `expected` | reported, left out | reported, left out |
+ * | `list` | `[]` | reported, `[]` |
+ */
+export type FieldMode = "required" | "nullable" | "optional" | "expected" | "list";
+
+/** One field of an object reader: its wire name(s) (the first present wins: aliases), reader and mode. */
+export interface Field<T, M extends FieldMode> {
+  readonly wire: readonly string[];
+  readonly read: Reader<T>;
+  readonly mode: M;
+}
+
+const field =
+  <M extends FieldMode>(mode: M) =>
+  <T>(wire: string | readonly string[], read: Reader<T>): Field<T, M> => ({ wire: typeof wire === "string" ? [wire] : wire, read, mode });
+
+/** Must be present and readable. */
+export const required = field("required");
+/** May be `null` or absent (read as `null`); a present value must be readable. */
+export const nullable = field("nullable");
+/** May be absent; an unreadable value is reported and left out. */
+export const optional = field("optional");
+/** Listed by the contract but not worth failing the answer over: absent or unreadable is reported and left out. */
+export const expected = field("expected");
+/** A list that reads as `[]` when absent; elements are read with {@link listOf}. */
+export function list<T>(wire: string, element: Reader<T>, label?: (raw: unknown) => string | undefined): Field<T[], "list"> {
+  return { wire: [wire], read: listOf(element, label), mode: "list" };
+}
+
+type AnyField = Field<any, FieldMode>;
+type Shape = Record<string, AnyField>;
+type Loose = "optional" | "expected";
+type ValueOf<F> = F extends Field<infer T, infer M> ? (M extends "nullable" ? T | null : T) : never;
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+/** What an object reader yields: public (camelCase) names, optional for `optional`/`expected` fields. */
+export type ObjectOf<S extends Shape> = Simplify<
+  { [K in keyof S as S[K]["mode"] extends Loose ? never : K]: ValueOf<S[K]> } & {
+    [K in keyof S as S[K]["mode"] extends Loose ? K : never]?: ValueOf<S[K]>;
+  }
+>;
+
+/**
+ * Reads a JSON object field by field into the public shape: keys of `shape`
+ * are the public (camelCase) names, each field says its wire name(s). Fields
+ * not in `shape` are ignored.
+ *
+ * With `tolerateNonObject`, an answer that is not an object at all reads as
+ * an empty one (reported): for answers of operations that already took
+ * effect, where the fields then take their absent-treatment.
+ */
+export function object<S extends Shape>(shape: S, options: { tolerateNonObject?: boolean } = {}): Reader<ObjectOf<S>> {
+  const entries = Object.entries(shape);
+  return (value, path, ctx) => {
+    let source: Record<string, unknown>;
+    if (isPlainObject(value)) source = value;
+    else if (Array.isArray(value) && value.length === 0) source = {}; // PHP encodes an empty object as []
+    else if (options.tolerateNonObject) {
+      ctx.warn(`${path}: expected an object, got ${kindOf(value)}; read as empty`);
+      source = {};
+    } else throw new WireFault(path, `expected an object, got ${kindOf(value)}`);
+
+    const out: Record<string, unknown> = {};
+    for (const [name, spec] of entries) {
+      const wire = spec.wire.find((w) => source[w] !== undefined && source[w] !== null) ?? spec.wire[0]!;
+      const at = `${path}.${wire}`;
+      const raw = source[wire];
+      if (raw === undefined || raw === null) {
+        if (spec.mode === "required") throw new WireFault(at, raw === null ? "must not be null" : "is missing");
+        if (spec.mode === "nullable") out[name] = null;
+        else if (spec.mode === "list") out[name] = [];
+        else if (spec.mode === "expected") ctx.warn(`${at}: is missing; left out`);
+        continue;
+      }
+      if (spec.mode === "required" || spec.mode === "nullable") {
+        out[name] = spec.read(raw, at, ctx);
+        continue;
+      }
+      try {
+        out[name] = spec.read(raw, at, ctx);
+      } catch (fault) {
+        if (!(fault instanceof WireFault)) throw fault;
+        ctx.warn(`${fault.message}; left out`);
+        if (spec.mode === "list") out[name] = [];
+      }
+    }
+    return out as ObjectOf<S>;
+  };
+}
+
+/** A reader whose result is post-processed (e.g. a derived or defaulted field). */
+export function map<A, B>(reader: Reader<A>, f: (value: A, path: string, ctx: ReadContext) => B): Reader<B> {
+  return (value, path, ctx) => f(reader(value, path, ctx), path, ctx);
+}
+
+// ---------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A short description of a value for messages: its JSON type, never its content (it may be a secret). */
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "string") return value.length === 0 ? "an empty string" : "a string";
+  if (typeof value === "number") return Number.isInteger(value) ? "an integer" : "a fractional number";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
