@@ -1,6 +1,7 @@
 /**
  * An error the Partner API reports in its envelope. `field` names the request
- * field at fault (sent as `data.field`), so callers can point at their input.
+ * field at fault (sent as `data.field`, a sandbox addition the real service
+ * need not send), so callers can point at their input.
  */
 export class ApiError extends Error {
   override readonly name = "ApiError";
@@ -15,9 +16,8 @@ export class ApiError extends Error {
     this.data = opts.data;
   }
 
-  /** The envelope's `data`: the extra data plus `field` when known. */
-  envelopeData(): Record<string, unknown> | null {
-    if (this.field === undefined && this.data === undefined) return null;
+  /** The envelope's `data`: the extra data plus `field` when known; `{}` when neither (the envelope's data is an object). */
+  envelopeData(): Record<string, unknown> {
     return { ...(this.field === undefined ? {} : { field: this.field }), ...this.data };
   }
 }

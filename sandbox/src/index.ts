@@ -61,7 +61,7 @@ export interface SandboxOptions {
 export interface SandboxAccount {
   apiKey: string;
   username: string;
-  /** Decimal strings, as the API sends money. */
+  /** Decimal strings, as the management API reports money (the Partner API sends numbers). */
   balance: string;
   creditLine: string;
 }
@@ -105,7 +105,7 @@ async function loadRealValidator(opts: RealValidationOptions): Promise<RecordChe
  *   method: "POST",
  *   headers: { "x-api-key": sandbox.accounts[0].apiKey },
  * });
- * console.log((await res.json()).data.user.balance); // "5000.00"
+ * console.log((await res.json()).data.account.balance); // 5000
  * await sandbox.stop();
  * ```
  */

@@ -1,16 +1,13 @@
 import { badRequest } from "../errors.js";
-import { formatMoney } from "../util/money.js";
+import { toAmount } from "../util/money.js";
 import { PRODUCTS } from "./products.js";
-import type { MethodCode, Product } from "./types.js";
+import type { DomainTypeCode, Product } from "./types.js";
 
-const DOMAIN_TYPE_NAMES: Record<Product["domainType"], string> = {
-  single: "Single Domain", multi: "Multi-Domain", wildcard: "Wildcard", multi_wildcard: "Multi-Wildcard",
-  flex: "Flex (FQDN + Wildcard)", ip: "IP Address", ip_multi: "Multi-IP Address",
+const DOMAIN_TYPE_NAMES: Record<DomainTypeCode, string> = {
+  single: "Single Domain", wildcard: "Wildcard", "multiple-single": "Multi-Domain", "multiple-wildcard": "Multi-Wildcard",
+  "multiple-mix": "Multi-Domain (plain and wildcard)", ipv4: "IPv4 Address", ipv6: "IPv6 Address",
 };
 const LEVEL_NAMES = { dv: "Domain Validation", ov: "Organization Validation", ev: "Extended Validation" } as const;
-const METHOD_NAMES: Record<MethodCode, string> = {
-  dns: "DNS TXT", cname: "DNS CNAME", file: "HTTP File", https: "HTTPS File", email: "E-mail",
-};
 const KEY_NAMES: Record<string, string> = {
   "rsa-2048": "RSA 2048", "rsa-3072": "RSA 3072", "rsa-4096": "RSA 4096", "p-256": "ECDSA P-256", "p-384": "ECDSA P-384",
 };
@@ -29,9 +26,9 @@ export interface ProductFilter {
 export function parseProductFilter(body: Record<string, unknown>): ProductFilter {
   const text = (field: string): string | undefined => {
     const v = body[field];
-    if (v === undefined || v === null || v === "") return undefined;
+    if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) return undefined;
     if (typeof v !== "string" && typeof v !== "number") throw badRequest(field, `${field} must be a string`);
-    return String(v);
+    return String(v).trim();
   };
   const int = (field: string, dflt: number, min: number, max: number): number => {
     const raw = text(field);
@@ -69,10 +66,14 @@ export function listProducts(filter: ProductFilter): { total: number; page: numb
   };
 }
 
+/**
+ * One product-list item: exactly the item fields the reference lists for the
+ * product list, money as numbers. The sandbox's per-product verification
+ * methods stay internal — the list has no field for them.
+ */
 export function renderProduct(p: Product): Record<string, unknown> {
   const first = p.terms[0]!;
   return {
-    product_id: p.id,
     product_name: p.name,
     product_code: p.code,
     product_type: "SSL Certificate",
@@ -86,7 +87,7 @@ export function renderProduct(p: Product): Record<string, unknown> {
     signature_algorithms: Object.entries(p.algorithms).map(([code, specs]) => ({
       name: code === "rsa" ? "RSA" : "ECC",
       code,
-      category: code === "rsa" ? "international" : "international",
+      category: "international",
       description: code === "rsa" ? "RSA keys" : "ECDSA keys on NIST curves",
       encryption_strengths: specs.map((s) => ({ name: KEY_NAMES[s], code: s })),
     })),
@@ -94,24 +95,20 @@ export function renderProduct(p: Product): Record<string, unknown> {
     valid_years: p.terms.map((t) => ({
       years: t.months / 12,
       months: t.months,
-      price: formatMoney(t.price),
+      price: toAmount(t.price),
       price_source: "default",
-      san_price: formatMoney(t.sanPrice),
-      wildcard_price: formatMoney(t.wildcardPrice),
+      san_price: toAmount(t.sanPrice),
+      wildcard_price: toAmount(t.wildcardPrice),
     })),
     price_source: "default",
     has_custom_price: false,
-    base_price: formatMoney(first.price),
-    original_price: formatMoney(Math.round(first.price * 1.25)),
-    retail_price: formatMoney(Math.round(first.price * 1.5)),
-    san_price: formatMoney(first.sanPrice),
-    wildcard_price: formatMoney(first.wildcardPrice),
+    base_price: toAmount(first.price),
+    original_price: toAmount(Math.round(first.price * 1.25)),
+    retail_price: toAmount(Math.round(first.price * 1.5)),
+    san_price: toAmount(first.sanPrice),
+    wildcard_price: toAmount(first.wildcardPrice),
     max_single_domains: p.maxSingleDomains,
     max_domains: p.maxSingleDomains,
     max_wildcards: p.maxWildcards,
-    verification_methods: p.methods.map((m) => ({ name: METHOD_NAMES[m], code: m })),
-    default_verification_method: p.defaultMethod,
-    max_months_per_certificate: p.brand.maxMonthsPerCertificate,
-    requires_company: p.level !== "dv",
   };
 }

@@ -1,19 +1,20 @@
-import type { Brand, KeySpec, MethodCode, Product, TermPrice } from "./types.js";
+import { EMAIL_METHODS, type Brand, type KeySpec, type MethodCode, type Product, type TermPrice } from "./types.js";
 
 /**
- * The sandbox's fixed catalogue: every domain type, DV/OV/EV, three brands
- * with different per-certificate maxima, so installments, unsupported
+ * The sandbox's fixed catalogue: the seven domain types, DV/OV/EV, three
+ * brands with different per-certificate maxima, so installments, unsupported
  * algorithms/terms/methods and count limits can all be exercised.
  */
-const SANDBOX: Brand = { code: "sandbox", name: "Sandbox Trust", maxMonthsPerCertificate: 12 };
-const EXAMPLE: Brand = { code: "exampleca", name: "Example CA", maxMonthsPerCertificate: 12 };
-const LONGLIFE: Brand = { code: "longlife", name: "Longlife PKI", maxMonthsPerCertificate: 36 };
+const SANDBOX: Brand = { code: "sandbox", name: "Sandbox Trust", provider: "sandbox-ca", maxMonthsPerCertificate: 12 };
+const EXAMPLE: Brand = { code: "exampleca", name: "Example CA", provider: "example-ca", maxMonthsPerCertificate: 12 };
+const LONGLIFE: Brand = { code: "longlife", name: "Longlife PKI", provider: "longlife-pki", maxMonthsPerCertificate: 36 };
 
 const RSA: KeySpec[] = ["rsa-2048", "rsa-3072", "rsa-4096"];
 const ECC: KeySpec[] = ["p-256", "p-384"];
-const ALL_METHODS: MethodCode[] = ["dns", "cname", "file", "https", "email"];
-/** File-based methods cannot prove control of a wildcard, so wildcard products leave them out. */
-const WILDCARD_METHODS: MethodCode[] = ["dns", "cname", "email"];
+const PLAIN_METHODS: MethodCode[] = ["dns", "cname", "file", ...EMAIL_METHODS];
+/** File validation cannot prove control of a wildcard, so products that take wildcards leave it out. */
+const WILDCARD_METHODS: MethodCode[] = ["dns", "cname", ...EMAIL_METHODS];
+/** An IP address has no DNS zone or mailbox to prove control with: a file on the address is the only way. */
 const IP_METHODS: MethodCode[] = ["file"];
 
 /** Prices for 12/24/36 months from the 12-month price (longer terms get a discount, as resellers do). */
@@ -33,12 +34,12 @@ export const PRODUCTS: readonly Product[] = [
   {
     id: 101, code: "sandbox-dv-single", name: "Sandbox DV Single", brand: SANDBOX, level: "dv", domainType: "single",
     maxSingleDomains: 1, maxWildcards: 0, terms: terms(100, 0, 0), algorithms: { rsa: RSA, ecc: ECC },
-    hashAlgorithms: ["sha256", "sha384"], methods: ALL_METHODS, defaultMethod: "dns",
+    hashAlgorithms: ["sha256", "sha384"], methods: PLAIN_METHODS, defaultMethod: "dns",
   },
   {
-    id: 102, code: "sandbox-dv-multi", name: "Sandbox DV Multi-Domain", brand: SANDBOX, level: "dv", domainType: "multi",
+    id: 102, code: "sandbox-dv-multi", name: "Sandbox DV Multi-Domain", brand: SANDBOX, level: "dv", domainType: "multiple-single",
     maxSingleDomains: 10, maxWildcards: 0, terms: terms(100, 20, 0), algorithms: { rsa: RSA, ecc: ECC },
-    hashAlgorithms: ["sha256", "sha384"], methods: ALL_METHODS, defaultMethod: "dns",
+    hashAlgorithms: ["sha256", "sha384"], methods: PLAIN_METHODS, defaultMethod: "dns",
   },
   {
     id: 103, code: "sandbox-dv-wildcard", name: "Sandbox DV Wildcard", brand: SANDBOX, level: "dv", domainType: "wildcard",
@@ -47,28 +48,28 @@ export const PRODUCTS: readonly Product[] = [
   },
   {
     id: 104, code: "sandbox-dv-multi-wildcard", name: "Sandbox DV Multi-Wildcard", brand: SANDBOX, level: "dv",
-    domainType: "multi_wildcard", maxSingleDomains: 0, maxWildcards: 5, terms: terms(500, 0, 300),
+    domainType: "multiple-wildcard", maxSingleDomains: 0, maxWildcards: 5, terms: terms(500, 0, 300),
     algorithms: { rsa: RSA, ecc: ECC }, hashAlgorithms: ["sha256", "sha384"], methods: WILDCARD_METHODS, defaultMethod: "dns",
   },
   {
-    id: 105, code: "sandbox-dv-flex", name: "Sandbox DV Flex", brand: SANDBOX, level: "dv", domainType: "flex",
+    id: 105, code: "sandbox-dv-flex", name: "Sandbox DV Flex", brand: SANDBOX, level: "dv", domainType: "multiple-mix",
     maxSingleDomains: 20, maxWildcards: 5, terms: terms(150, 20, 300), algorithms: { rsa: RSA, ecc: ECC },
     hashAlgorithms: ["sha256", "sha384"], methods: WILDCARD_METHODS, defaultMethod: "dns",
   },
   {
-    id: 106, code: "sandbox-dv-ip", name: "Sandbox DV IP Address", brand: SANDBOX, level: "dv", domainType: "ip",
+    id: 106, code: "sandbox-dv-ip", name: "Sandbox DV IPv4 Address", brand: SANDBOX, level: "dv", domainType: "ipv4",
     maxSingleDomains: 1, maxWildcards: 0, terms: terms(300, 0, 0, 12), algorithms: { rsa: RSA, ecc: ECC },
     hashAlgorithms: ["sha256"], methods: IP_METHODS, defaultMethod: "file",
   },
   {
-    id: 107, code: "sandbox-dv-ip-multi", name: "Sandbox DV Multi-IP", brand: SANDBOX, level: "dv", domainType: "ip_multi",
-    maxSingleDomains: 5, maxWildcards: 0, terms: terms(300, 100, 0, 12), algorithms: { rsa: RSA, ecc: ECC },
+    id: 108, code: "sandbox-dv-ipv6", name: "Sandbox DV IPv6 Address", brand: SANDBOX, level: "dv", domainType: "ipv6",
+    maxSingleDomains: 1, maxWildcards: 0, terms: terms(300, 0, 0, 12), algorithms: { rsa: RSA, ecc: ECC },
     hashAlgorithms: ["sha256"], methods: IP_METHODS, defaultMethod: "file",
   },
   {
     id: 201, code: "sandbox-ov-single", name: "Sandbox OV Single", brand: SANDBOX, level: "ov", domainType: "single",
     maxSingleDomains: 1, maxWildcards: 0, terms: terms(600, 0, 0), algorithms: { rsa: RSA, ecc: ECC },
-    hashAlgorithms: ["sha256", "sha384"], methods: ALL_METHODS, defaultMethod: "dns",
+    hashAlgorithms: ["sha256", "sha384"], methods: PLAIN_METHODS, defaultMethod: "dns",
   },
   {
     id: 202, code: "sandbox-ov-wildcard", name: "Sandbox OV Wildcard", brand: SANDBOX, level: "ov", domainType: "wildcard",
@@ -76,19 +77,19 @@ export const PRODUCTS: readonly Product[] = [
     hashAlgorithms: ["sha256", "sha384"], methods: WILDCARD_METHODS, defaultMethod: "dns",
   },
   {
-    id: 203, code: "sandbox-ov-flex", name: "Sandbox OV Flex", brand: SANDBOX, level: "ov", domainType: "flex",
+    id: 203, code: "sandbox-ov-flex", name: "Sandbox OV Flex", brand: SANDBOX, level: "ov", domainType: "multiple-mix",
     maxSingleDomains: 50, maxWildcards: 10, terms: terms(800, 60, 900), algorithms: { rsa: RSA, ecc: ECC },
     hashAlgorithms: ["sha256", "sha384"], methods: WILDCARD_METHODS, defaultMethod: "dns",
   },
   {
     id: 301, code: "sandbox-ev-single", name: "Sandbox EV Single", brand: SANDBOX, level: "ev", domainType: "single",
     maxSingleDomains: 1, maxWildcards: 0, terms: terms(2000, 0, 0, 12), algorithms: { rsa: RSA },
-    hashAlgorithms: ["sha256"], methods: ["dns", "cname", "file", "https"], defaultMethod: "dns",
+    hashAlgorithms: ["sha256"], methods: ["dns", "cname", "file"], defaultMethod: "dns",
   },
   {
-    id: 302, code: "sandbox-ev-multi", name: "Sandbox EV Multi-Domain", brand: SANDBOX, level: "ev", domainType: "multi",
+    id: 302, code: "sandbox-ev-multi", name: "Sandbox EV Multi-Domain", brand: SANDBOX, level: "ev", domainType: "multiple-single",
     maxSingleDomains: 25, maxWildcards: 0, terms: terms(2500, 300, 0, 12), algorithms: { rsa: RSA },
-    hashAlgorithms: ["sha256"], methods: ["dns", "cname", "file", "https"], defaultMethod: "dns",
+    hashAlgorithms: ["sha256"], methods: ["dns", "cname", "file"], defaultMethod: "dns",
   },
   {
     id: 401, code: "example-dv-single", name: "Example CA DV Basic", brand: EXAMPLE, level: "dv", domainType: "single",
@@ -101,9 +102,9 @@ export const PRODUCTS: readonly Product[] = [
     hashAlgorithms: ["sha256", "sha384"], methods: ["dns"], defaultMethod: "dns",
   },
   {
-    id: 501, code: "longlife-dv-multi", name: "Longlife DV Multi-Domain", brand: LONGLIFE, level: "dv", domainType: "multi",
+    id: 501, code: "longlife-dv-multi", name: "Longlife DV Multi-Domain", brand: LONGLIFE, level: "dv", domainType: "multiple-single",
     maxSingleDomains: 100, maxWildcards: 0, terms: terms(120, 15, 0), algorithms: { rsa: RSA, ecc: ECC },
-    hashAlgorithms: ["sha256", "sha384"], methods: ALL_METHODS, defaultMethod: "cname",
+    hashAlgorithms: ["sha256", "sha384"], methods: [...PLAIN_METHODS, "dcv"], defaultMethod: "cname",
   },
 ];
 

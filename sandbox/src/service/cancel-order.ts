@@ -1,7 +1,8 @@
+import { findProductById } from "../catalogue/products.js";
 import { badRequest } from "../errors.js";
 import type { AccountRecord, OrderRecord } from "../store/types.js";
 import { newRefundOrderNo } from "../util/ids.js";
-import { formatMoney } from "../util/money.js";
+import { toAmount } from "../util/money.js";
 import { formatDateTime } from "../util/time.js";
 import type { OperationRequest, ServiceContext } from "./context.js";
 import { optionalString } from "./fields.js";
@@ -45,7 +46,9 @@ export async function cancelOrder(ctx: ServiceContext, { account, body }: Operat
   }
   const nothingUpstream = cert.status === 0 && order.certificates.every((c) => c.requestId === null);
   const upstreamFails = !nothingUpstream && ctx.config.upstreamCancelFails;
+  const provider = findProductById(order.productId)!.brand.provider;
   order.refund = {
+    id: nextRefundId(ctx),
     mode: upstreamFails ? "audit" : "direct",
     status: 0,
     to: order.paymentMethod,
@@ -53,10 +56,10 @@ export async function cancelOrder(ctx: ServiceContext, { account, body }: Operat
     refundOrderNo: null,
     reason,
     upstream: nothingUpstream
-      ? { skipped: true, success: true, message: "nothing was submitted upstream" }
+      ? { success: true, provider, message: "nothing was submitted upstream; cancellation skipped", upstreamCode: "", skipped: true }
       : upstreamFails
-        ? { skipped: false, success: false, message: "upstream CA refused the cancellation; refund queued for review" }
-        : { skipped: false, success: true, message: "cancelled upstream" },
+        ? { success: false, provider, message: "upstream CA refused the cancellation; refund queued for review", upstreamCode: "CANCEL_REFUSED", skipped: false }
+        : { success: true, provider, message: "cancelled upstream", upstreamCode: "OK", skipped: false },
     requestedAt: now,
     refundedAt: null,
   };
@@ -67,16 +70,28 @@ export async function cancelOrder(ctx: ServiceContext, { account, body }: Operat
     refund(ctx, account, order);
   }
   ctx.store.markOrder(order);
+  return renderRefund(order);
+}
+
+/** Spec 4.7 data: `order_no` plus the refund fields of 2.6; an `audit` refund has no refund_order_no yet (reference). */
+function renderRefund(order: OrderRecord): Record<string, unknown> {
+  const r = order.refund!;
+  const u = r.upstream;
   return {
     order_no: order.orderNo,
-    order_status: order.orderStatus,
-    cert_status: cert.status,
-    refund_status: order.refund.status,
-    refund_mode: order.refund.mode,
-    refund_to: order.refund.to,
-    refund_amount: formatMoney(order.refund.amount),
-    refund_order_no: order.refund.refundOrderNo,
-    upstream_cancel: order.refund.upstream,
-    cancelled_at: formatDateTime(now),
+    refund_id: r.id,
+    refund_amount: toAmount(r.amount),
+    refund_to: r.to,
+    ...(r.refundOrderNo === null ? {} : { refund_order_no: r.refundOrderNo }),
+    refund_mode: r.mode,
+    refund_status: r.status,
+    upstream_cancel: { success: u.success, provider: u.provider, message: u.message, upstream_code: u.upstreamCode, skipped: u.skipped },
   };
+}
+
+/** Refund ids count up over every refund the sandbox has recorded, so they stay unique across restarts. */
+function nextRefundId(ctx: ServiceContext): number {
+  let max = 0;
+  for (const o of ctx.store.orders.values()) if (o.refund !== null && o.refund.id > max) max = o.refund.id;
+  return max + 1;
 }

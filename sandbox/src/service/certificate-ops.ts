@@ -11,7 +11,10 @@ export const CERT_STATUS_LABELS = [
   "awaiting submission", "issued", "issuing", "issuance failed", "revoking", "revoked/refunded", "refund in progress",
 ] as const;
 
-/** GetCertificateStatus: one read per order per account per cooldown; a submitted certificate is "asked upstream". */
+/**
+ * GetCertificateStatus (reference: order status): one read per order per
+ * account per cooldown; a submitted certificate is "asked upstream".
+ */
 export async function getCertificateStatus(ctx: ServiceContext, { account, body }: OperationRequest): Promise<Record<string, unknown>> {
   const order = findOrder(ctx, account, body);
   const now = ctx.clock.nowMs();
@@ -45,8 +48,6 @@ export async function getCertificateStatus(ctx: ServiceContext, { account, body 
     end_date: cert.issued === null ? null : formatDateTime(cert.issued.notAfter),
     request_id: cert.requestId,
     cert_downloaded: cert.downloaded,
-    installment_no: cert.installmentNo,
-    installments_count: order.installmentsCount,
     source: askedUpstream ? "ca" : "local",
     checked_at: formatIsoWithOffset(now),
     cooldown_seconds: cooldown,
@@ -99,7 +100,7 @@ export async function downloadCertificate(ctx: ServiceContext, { account, body }
     sans_domains: order.sanDomains,
     wildcard_domains: order.wildcardDomains,
     domains: [order.domain, ...order.sanDomains, ...order.wildcardDomains],
-    years: order.months / 12,
+    years: Math.ceil(order.months / 12),
     signature_algorithm: order.signatureAlgorithm,
     hash_algorithm: order.hashAlgorithm,
     key_spec: order.keySpec,

@@ -28,10 +28,10 @@ export const DEFAULT_CONFIG: RuntimeConfig = {
   upstreamCancelFails: false,
 };
 
-/** What `--validation real` checks; implemented in `validation/`. */
+/** What `--validation real` checks; implemented in `validation/` (the method there is the kind of check, not the order's method code). */
 export interface RecordChecker {
   check(rec: {
-    domain: string; method: "dns" | "cname" | "file" | "https" | "email"; recordType: "TXT" | "CNAME" | null;
+    domain: string; method: "dns" | "cname" | "file" | "email"; recordType: "TXT" | "CNAME" | null;
     label: string | null; value?: string; link?: string; content?: string;
   }): Promise<{ verified: boolean; detail: string }>;
 }

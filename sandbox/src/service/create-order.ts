@@ -1,18 +1,16 @@
 import { findProductByCode, findProductById } from "../catalogue/products.js";
-import type { KeySpec, MethodCode, Product, SignatureAlgorithm } from "../catalogue/types.js";
+import type { KeySpec, Product, SignatureAlgorithm } from "../catalogue/types.js";
 import { ApiError, badRequest } from "../errors.js";
 import type { CompanyInfo, OrderRecord } from "../store/types.js";
 import { newCertId, newOrderNo } from "../util/ids.js";
-import { formatMoney } from "../util/money.js";
-import { formatDateTime } from "../util/time.js";
-import { accountMoney } from "./account-view.js";
+import { toAmount } from "../util/money.js";
 import { readCompanyInfo } from "./company.js";
 import type { OperationRequest, ServiceContext } from "./context.js";
 import { checkCustomCsr } from "./csr-check.js";
 import { oneOf, optionalInt, optionalString, type Body } from "./fields.js";
 import { readNames } from "./domain-rules.js";
-import { charge, priceFor, readDiscountPercent, renderPrice } from "./pricing.js";
-import { EMAIL_SUFFIXES } from "./records.js";
+import { charge, priceFor, readDiscountPercent } from "./pricing.js";
+import { readMethod, recordKind } from "./records.js";
 
 const DEFAULT_KEY: Record<"rsa" | "ecc", KeySpec> = { rsa: "rsa-2048", ecc: "p-256" };
 
@@ -26,11 +24,12 @@ function findProduct(body: Body): Product {
     throw new ApiError(404, `${field} ${JSON.stringify(code ?? id)}: no such product`, { field });
   }
   if (code !== undefined && id !== undefined && product.id !== id) {
-    throw badRequest("product_id", `product_id ${id} does not match product_code ${JSON.stringify(code)} (id ${product.id})`);
+    throw badRequest("product_id", `product_id ${id} does not match product_code ${JSON.stringify(code)}`);
   }
   return product;
 }
 
+/** `months` wins over `years`; neither means 12 months. */
 function readTerm(body: Body, product: Product): number {
   const months = optionalInt(body, "months");
   const years = optionalInt(body, "years");
@@ -43,8 +42,9 @@ function readTerm(body: Body, product: Product): number {
 }
 
 /**
- * CreateOrder: checks every field before any money moves, then charges and
- * records the order with its first certificate awaiting submission.
+ * CreateOrder (spec 4.3): checks every field before any money moves, then
+ * charges and records the order with its first certificate awaiting
+ * submission. Answers exactly the spec's sixteen fields.
  */
 export async function createOrder(ctx: ServiceContext, { account, body }: OperationRequest): Promise<Record<string, unknown>> {
   const product = findProduct(body);
@@ -61,17 +61,10 @@ export async function createOrder(ctx: ServiceContext, { account, body }: Operat
   if (keyRaw !== undefined) oneOf("key_spec", keyRaw, ["rsa-2048", "rsa-3072", "rsa-4096", "p-256", "p-384", "sm2"] as const);
   const hash = oneOf("hash_algorithm", optionalString(body, "hash_algorithm")?.toLowerCase() ?? "sha256", product.hashAlgorithms, ` by product ${product.code}`);
 
-  const method = oneOf(
-    "verification_method",
-    optionalString(body, "verification_method")?.toLowerCase() ?? product.defaultMethod,
-    product.methods,
-    ` by product ${product.code}`,
-  ) as MethodCode;
-  if ((method === "file" || method === "https") && (names.mainKind === "wildcard" || names.wildcards.length > 0)) {
-    throw badRequest("verification_method", `verification_method ${method} cannot validate wildcard names; use dns, cname or email`);
+  const method = readMethod(body, "verification_method", product) ?? product.defaultMethod;
+  if (recordKind(method) === "file" && (names.mainKind === "wildcard" || names.wildcards.length > 0)) {
+    throw badRequest("verification_method", "verification_method file cannot validate wildcard names; use dns, cname or an e-mail method");
   }
-  const suffixRaw = optionalString(body, "email_suffix")?.toLowerCase();
-  const emailSuffix = method === "email" ? oneOf("email_suffix", suffixRaw ?? "admin", EMAIL_SUFFIXES) : null;
 
   let company: CompanyInfo | null = null;
   let companyId: number | null = null;
@@ -80,7 +73,7 @@ export async function createOrder(ctx: ServiceContext, { account, body }: Operat
     if (companyId !== null && companyId <= 0) throw badRequest("company_id", "company_id must be a positive integer");
     company = readCompanyInfo(body) ?? null;
     if (companyId === null && company === null) {
-      throw badRequest("company_info", `company_id or company_info is required for ${product.level.toUpperCase()} product ${product.code}`);
+      throw badRequest("company_info", `company_info (or company_id) is required for ${product.level.toUpperCase()} product ${product.code}`);
     }
   }
 
@@ -142,34 +135,29 @@ export async function createOrder(ctx: ServiceContext, { account, body }: Operat
   };
   order.certificates.push({
     certId: newCertId(), installmentNo: 1, status: 0, requestId: null, submittedAt: null, methodChangedAt: null,
-    verificationMethod: method, emailSuffix, records: [], caStatus: null, caStatusText: null, issued: null, downloaded: false,
+    verificationMethod: method, records: [], caStatus: null, caStatusText: null, issued: null, downloaded: false,
   });
   ctx.store.orders.set(order.orderNo, order);
   ctx.store.markOrder(order);
 
-  const money = accountMoney(account);
+  const gross = price.total + price.discount;
   return {
     order_no: order.orderNo,
-    order_status: order.orderStatus,
-    cert_status: 0,
-    product_code: product.code,
-    product_name: product.name,
-    domain: order.domain,
-    san_domains: order.sanDomains,
-    wildcard_domains: order.wildcardDomains,
-    months,
-    years: months / 12,
+    total_amount: toAmount(gross),
+    discount_amount: toAmount(price.discount),
+    payable_amount: toAmount(price.total),
+    unit_price: toAmount(price.basePrice),
+    san_price: toAmount(price.sanPrice),
+    wildcard_price: toAmount(price.wildcardPrice),
+    extra_san_count: price.sanCount,
+    extra_wc_count: price.wildcardCount,
     installments_count: order.installmentsCount,
-    signature_algorithm: algorithm,
-    key_spec: keySpec,
-    hash_algorithm: hash,
-    verification_method: method,
+    total_domains: 1 + names.san.length + names.wildcards.length,
+    years: Math.ceil(months / 12),
+    months,
     payment_method: paymentMethod,
-    price: renderPrice(price),
-    amount: formatMoney(price.total),
-    balance_after: money.balance,
-    credit_available_after: money.credit_available,
-    paid_at: formatDateTime(now),
-    created_at: formatDateTime(now),
+    // Everything payable is taken at once, from the one source named by payment_method.
+    deduct_amount: toAmount(price.total),
+    is_custom_csr: customCsr !== null,
   };
 }

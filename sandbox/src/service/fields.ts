@@ -2,11 +2,19 @@ import { badRequest } from "../errors.js";
 
 export type Body = Record<string, unknown>;
 
+/**
+ * "All fields except apikey can be sent empty" (spec 4.3): an empty or blank
+ * field counts as absent, so a client may send every field every time.
+ */
+export function isAbsent(v: unknown): boolean {
+  return v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+}
+
 /** The first present (non-empty) field among the aliases, with the alias used. */
 export function pick(body: Body, ...names: string[]): { name: string; value: unknown } | undefined {
   for (const name of names) {
     const v = body[name];
-    if (v !== undefined && v !== null && v !== "") return { name, value: v };
+    if (!isAbsent(v)) return { name, value: v };
   }
   return undefined;
 }

@@ -1,12 +1,12 @@
 import { findProductById } from "../catalogue/products.js";
 import { ApiError, badRequest } from "../errors.js";
-import type { AccountRecord, CertificateRecord, OrderRecord } from "../store/types.js";
+import type { AccountRecord, CertificateRecord, OrderRecord, ValidationRecord } from "../store/types.js";
 import { newCertId } from "../util/ids.js";
 import { addMonths } from "../util/time.js";
-import type { ServiceContext } from "./context.js";
+import type { RecordChecker, ServiceContext } from "./context.js";
 import type { Body } from "./fields.js";
 import { optionalString } from "./fields.js";
-import { isPublished } from "./records.js";
+import { fileLink, isPublished } from "./records.js";
 
 /** An installment is renewed this long before its predecessor expires. */
 const RENEWAL_LEAD_MS = 30 * 86_400_000;
@@ -49,7 +49,7 @@ function startDueInstallment(ctx: ServiceContext, order: OrderRecord): void {
   if (ctx.clock.nowMs() < cert.issued.notAfter - RENEWAL_LEAD_MS) return;
   order.certificates.push({
     certId: newCertId(), installmentNo: cert.installmentNo + 1, status: 0, requestId: null, submittedAt: null,
-    methodChangedAt: null, verificationMethod: cert.verificationMethod, emailSuffix: cert.emailSuffix, records: [],
+    methodChangedAt: null, verificationMethod: cert.verificationMethod, records: [],
     caStatus: null, caStatusText: null, issued: null, downloaded: false,
   });
   order.orderStatus = 1;
@@ -62,16 +62,11 @@ async function evaluateValidation(ctx: ServiceContext, order: OrderRecord, cert:
   const timerDone = cert.submittedAt !== null && ctx.clock.nowMs() >= cert.submittedAt + issueAfterSeconds * 1000;
   const checkOne = async (rec: (typeof cert.records)[number]): Promise<boolean> => {
     // E-mail approval has nothing to publish: the approver "clicks" once the auto timer has run.
-    if (validation === "auto" || rec.method === "email") return timerDone;
+    if (validation === "auto" || rec.kind === "email") return timerDone;
     if (validation === "published") return isPublished(rec, ctx.store.dnsRecords, ctx.store.files);
     if (!askUpstream) return false;
     if (ctx.realValidator === undefined) throw new ApiError(500, "validation mode real has no validator configured");
-    const res = await ctx.realValidator.check({
-      domain: rec.domain, method: rec.method, recordType: rec.record_type, label: rec.label,
-      ...(rec.value === undefined ? {} : { value: rec.value }),
-      ...(rec.link === undefined ? {} : { link: rec.link }),
-      ...(rec.content === undefined ? {} : { content: rec.content }),
-    });
+    const res = await ctx.realValidator.check(toCheck(rec));
     if (!res.verified) cert.caStatusText = `${rec.domain}: ${res.detail}`;
     return res.verified;
   };
@@ -87,6 +82,21 @@ async function evaluateValidation(ctx: ServiceContext, order: OrderRecord, cert:
   });
   if (changed) ctx.store.markOrder(order);
   return cert.records.length > 0 && cert.records.every((r) => r.verified);
+}
+
+/** A stored record as the real validator looks at it. */
+function toCheck(rec: ValidationRecord): Parameters<RecordChecker["check"]>[0] {
+  const common = { domain: rec.domain, label: rec.label };
+  switch (rec.kind) {
+    case "txt":
+      return { ...common, method: "dns", recordType: "TXT", value: rec.value! };
+    case "cname":
+      return { ...common, method: "cname", recordType: "CNAME", value: rec.value! };
+    case "file":
+      return { ...common, method: "file", recordType: null, link: `http:${fileLink(rec)}`, content: rec.content! };
+    case "email":
+      return { ...common, method: "email", recordType: null };
+  }
 }
 
 const inflight = new Map<string, Promise<void>>();
@@ -112,7 +122,7 @@ export function issueCertificate(ctx: ServiceContext, order: OrderRecord, cert: 
         ...(order.customCsr === null ? {} : { csrPem: order.customCsr }),
         notBefore,
         notAfter: addMonths(notBefore, months),
-        ...(order.company === null ? {} : { organization: order.company.company_name, country: order.company.country }),
+        ...(order.company === null ? {} : { organization: order.company.company_name, country: order.company.country_code }),
       });
       if (cert.status !== statusAtStart) return;
       cert.issued = {

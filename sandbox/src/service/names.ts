@@ -3,15 +3,16 @@ import { isIP } from "node:net";
 /** One lowercase DNS label: letters, digits, inner hyphens, 1–63 characters. */
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
-export type NameKind = "fqdn" | "wildcard" | "ip";
+export type NameKind = "fqdn" | "wildcard" | "ipv4" | "ipv6";
 
 /** Classifies a requested name, or returns the rule it breaks. */
 export function classifyName(raw: string): { kind: NameKind; name: string } | { error: string } {
   const name = raw.trim().toLowerCase().replace(/\.$/, "");
   if (name === "") return { error: "is empty" };
-  if (isIP(name) !== 0) {
+  const family = isIP(name);
+  if (family !== 0) {
     const reason = nonPublicIpReason(name);
-    return reason === undefined ? { kind: "ip", name } : { error: `is ${reason}; only public IP addresses are accepted` };
+    return reason === undefined ? { kind: family === 4 ? "ipv4" : "ipv6", name } : { error: `is ${reason}; only public IP addresses are accepted` };
   }
   const wildcard = name.startsWith("*.");
   const base = wildcard ? name.slice(2) : name;

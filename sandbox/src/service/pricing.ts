@@ -41,6 +41,7 @@ export function priceFor(product: Product, months: number, names: Names, discoun
   };
 }
 
+/** The management API's view of a price (decimal strings, the sandbox's own shape). */
 export function renderPrice(p: PriceBreakdown): Record<string, unknown> {
   return {
     base_price: formatMoney(p.basePrice),

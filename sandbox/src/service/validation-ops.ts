@@ -1,14 +1,26 @@
 import { findProductById } from "../catalogue/products.js";
-import type { MethodCode } from "../catalogue/types.js";
 import { ApiError, badRequest } from "../errors.js";
+import type { CertificateRecord, OrderRecord } from "../store/types.js";
 import { newSignRequestId } from "../util/ids.js";
-import { formatDateTime } from "../util/time.js";
+import { formatIsoWithOffset } from "../util/time.js";
 import type { OperationRequest, ServiceContext } from "./context.js";
-import { oneOf, optionalString, pick } from "./fields.js";
+import { pick } from "./fields.js";
 import { currentCert, findOrder, refreshOrder } from "./lifecycle.js";
-import { EMAIL_SUFFIXES, makeRecords, renderRecord } from "./records.js";
+import { makeRecords, readMethod, renderRecords } from "./records.js";
 
-const CSR_FIELDS = ["csr", "custom_csr", "csr_pem"];
+/** A CSR belongs in CreateOrder's custom_csr; ApplySign refuses one (reference, ApplySign). */
+const CSR_FIELDS = ["csr", "custom_csr"];
+
+/** Spec 4.4 / 4.5 data: the same seven fields for ApplySign and the method change. */
+function submission(order: OrderRecord, cert: CertificateRecord): Record<string, unknown> {
+  return {
+    order_no: order.orderNo,
+    cert_status: cert.status,
+    verification_method: cert.verificationMethod,
+    ...renderRecords(cert.records, { hint: false }),
+    request_id: cert.requestId,
+  };
+}
 
 /** ApplySign: submits the current certificate (state 0 or 3) for validation, with fresh records. */
 export async function applySign(ctx: ServiceContext, { account, body }: OperationRequest): Promise<Record<string, unknown>> {
@@ -29,48 +41,42 @@ export async function applySign(ctx: ServiceContext, { account, body }: Operatio
   cert.status = 2;
   cert.requestId = newSignRequestId(new Date(now));
   cert.submittedAt = now;
-  cert.records = makeRecords(order, cert.verificationMethod, cert.emailSuffix);
+  cert.records = makeRecords(order, cert.verificationMethod);
   cert.caStatus = 2;
   cert.caStatusText = "awaiting domain validation";
   ctx.store.markOrder(order);
-  return {
-    order_no: order.orderNo,
-    cert_status: 2,
-    request_id: cert.requestId,
-    verification_method: cert.verificationMethod,
-    records: cert.records.map(renderRecord),
-    submitted_at: formatDateTime(now),
-  };
+  return submission(order, cert);
 }
 
-/** GetRecord: the stored records of the current certificate (none before ApplySign). */
+/** GetRecord (spec 4.6): the stored records of the current certificate (none before ApplySign), with hints. */
 export async function getRecord(ctx: ServiceContext, { account, body }: OperationRequest): Promise<Record<string, unknown>> {
   const order = findOrder(ctx, account, body);
   await refreshOrder(ctx, order);
   const cert = currentCert(order);
+  const all = [order.domain, ...order.sanDomains, ...order.wildcardDomains];
   return {
     order_no: order.orderNo,
     cert_status: cert.status,
     verification_method: cert.verificationMethod,
-    email_suffix: cert.verificationMethod === "email" ? cert.emailSuffix : null,
-    request_id: cert.requestId,
-    records: cert.requestId === null ? [] : cert.records.map(renderRecord),
+    main_domain: order.domain,
+    sans_domains: order.sanDomains,
+    wildcard_domains: order.wildcardDomains,
+    all_domains: all,
+    all_domains_count: all.length,
+    ...renderRecords(cert.requestId === null ? [] : cert.records, { hint: true }),
+    fetched_at: formatIsoWithOffset(ctx.clock.nowMs()),
   };
 }
 
-/** ChangeVertificationMethod (sic): only while validating, to a supported method, once per cooldown. */
+/** ChangeVertificationMethod (sic, spec 4.5): only while validating, to a supported method, once per cooldown. */
 export async function changeVerificationMethod(ctx: ServiceContext, { account, body }: OperationRequest): Promise<Record<string, unknown>> {
   const order = findOrder(ctx, account, body);
   const product = findProductById(order.productId)!;
-  const raw = optionalString(body, "method", "verification_method")?.toLowerCase();
-  if (raw === undefined || raw === "") throw badRequest("method", "method is required");
-  oneOf("method", raw, ["dns", "cname", "file", "https", "email"] as const);
-  const method = oneOf("method", raw, product.methods, ` by product ${product.code}`) as MethodCode;
-  if ((method === "file" || method === "https") && (order.domain.startsWith("*.") || order.wildcardDomains.length > 0)) {
-    throw badRequest("method", `method ${method} cannot validate wildcard names; use dns, cname or email`);
+  const method = readMethod(body, "method", product);
+  if (method === undefined) throw badRequest("method", "method is required");
+  if (method === "file" && (order.domain.startsWith("*.") || order.wildcardDomains.length > 0)) {
+    throw badRequest("method", "method file cannot validate wildcard names; use dns, cname or an e-mail method");
   }
-  const suffixRaw = optionalString(body, "email_suffix")?.toLowerCase();
-  const emailSuffix = method === "email" ? oneOf("email_suffix", suffixRaw ?? "admin", EMAIL_SUFFIXES) : null;
 
   await refreshOrder(ctx, order);
   const cert = currentCert(order);
@@ -82,24 +88,14 @@ export async function changeVerificationMethod(ctx: ServiceContext, { account, b
   if (cert.methodChangedAt !== null && now < cert.methodChangedAt + cooldownMs) {
     const retryAfter = Math.ceil((cert.methodChangedAt + cooldownMs - now) / 1000);
     throw new ApiError(429, `the verification method of this certificate changed less than ${ctx.config.methodCooldownSeconds} s ago; retry in ${retryAfter} s`, {
-      data: { retry_after: retryAfter, cooldown_seconds: ctx.config.methodCooldownSeconds },
+      data: { retry_after: retryAfter },
     });
   }
   cert.verificationMethod = method;
-  cert.emailSuffix = emailSuffix;
   cert.methodChangedAt = now;
   // New method, new tokens: validation starts over.
   cert.submittedAt = now;
-  cert.records = makeRecords(order, method, emailSuffix);
+  cert.records = makeRecords(order, method);
   ctx.store.markOrder(order);
-  return {
-    order_no: order.orderNo,
-    cert_status: 2,
-    verification_method: method,
-    email_suffix: emailSuffix,
-    request_id: cert.requestId,
-    records: cert.records.map(renderRecord),
-    changed_at: formatDateTime(now),
-    next_change_after: formatDateTime(now + cooldownMs),
-  };
+  return submission(order, cert);
 }

@@ -3,7 +3,8 @@ import { open, rename, truncate } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { AccountRecord, OrderRecord, PublishedDnsRecord, PublishedFile } from "./types.js";
 
-export const STATE_VERSION = 2;
+/** 3: records, company information and refunds in the specification's shapes. */
+export const STATE_VERSION = 3;
 
 /** Everything but the orders: small, so every journal entry carries all of it. */
 export interface MetaState {
@@ -25,6 +26,8 @@ export interface Snapshot extends MetaState {
 
 /** One group commit: the whole meta state and the orders it changed. */
 export interface JournalEntry {
+  /** Written by `append`; a journal from another sandbox version is refused, like its snapshot. */
+  version?: number;
   seq: number;
   meta: MetaState;
   orders: OrderRecord[];
@@ -73,6 +76,9 @@ export class StateFiles {
         if (last) return; // torn final append: it was never acknowledged
         throw new Error(`${this.#journalPath} line ${i + 1} is corrupt`, { cause: err });
       }
+      if (entry.version !== STATE_VERSION) {
+        throw new Error(`${this.#journalPath} line ${i + 1} has version ${String(entry.version)}; this sandbox reads version ${STATE_VERSION}`);
+      }
       if (entry.seq <= seq) return;
       seq = entry.seq;
       meta = entry.meta;
@@ -86,7 +92,7 @@ export class StateFiles {
 
   /** Serialises before the first await, so the caller's state is captured at the call. */
   async append(entry: JournalEntry): Promise<void> {
-    const line = `${JSON.stringify(entry)}\n`;
+    const line = `${JSON.stringify({ ...entry, version: STATE_VERSION })}\n`;
     const fh = await open(this.#journalPath, "a", 0o600);
     try {
       await fh.appendFile(line);

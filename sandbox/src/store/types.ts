@@ -26,16 +26,27 @@ export interface AccountRecord {
 export type CertStatus = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 export type OrderStatus = 0 | 1 | 2 | 3 | 4;
 
+/** What a record asks the customer to publish (or, for e-mail, to approve). */
+export type RecordKind = "txt" | "cname" | "file" | "email";
+
+/**
+ * One name's validation record, as the sandbox keeps it; `service/records.ts`
+ * renders it into the wire's dns_records / http_records / email_records.
+ */
 export interface ValidationRecord {
+  /** The name validated: a wildcard is validated at its base name. */
   domain: string;
-  type: "main" | "san" | "wildcard";
+  /** `main` for the main domain, `san` for every other name (wildcards included). */
+  type: "main" | "san";
   method: MethodCode;
-  record_type: "TXT" | "CNAME" | null;
-  label: string | null;
+  kind: RecordKind;
+  /** DNS host label relative to `domain`, or the file name; empty for e-mail. */
+  label: string;
+  /** TXT value or CNAME target. */
   value?: string;
-  path?: string;
+  /** File content. */
   content?: string;
-  link?: string;
+  /** Approver address. */
   email?: string;
   verified: boolean;
 }
@@ -62,7 +73,6 @@ export interface CertificateRecord {
   submittedAt: number | null;
   methodChangedAt: number | null;
   verificationMethod: MethodCode;
-  emailSuffix: string | null;
   records: ValidationRecord[];
   caStatus: number | null;
   caStatusText: string | null;
@@ -70,17 +80,22 @@ export interface CertificateRecord {
   downloaded: boolean;
 }
 
+/** `company_info` as spec 2.4 names its members (aliases already resolved). */
 export interface CompanyInfo {
   company_name: string;
-  registration_number: string;
-  country: string;
-  state: string;
-  city: string;
-  address: string;
-  postal_code: string;
-  contact_name: string;
-  contact_email: string;
-  contact_phone: string;
+  country_code: string;
+  contact_first: string;
+  contact_last: string;
+  email: string;
+  registration_no?: string;
+  country_name?: string;
+  province_pinyin?: string;
+  city_pinyin?: string;
+  address?: string;
+  postal_code?: string;
+  phone?: string;
+  contact_title?: string;
+  id_number?: string;
 }
 
 export interface PriceBreakdown {
@@ -94,13 +109,15 @@ export interface PriceBreakdown {
 }
 
 export interface RefundRecord {
+  /** `refund_id`: unique among the sandbox's refunds. */
+  id: number;
   mode: "direct" | "audit";
   status: 0 | 3;
   to: "balance" | "credit";
   amount: Cents;
   refundOrderNo: string | null;
   reason: string | null;
-  upstream: { skipped: boolean; success: boolean; message: string };
+  upstream: { success: boolean; provider: string; message: string; upstreamCode: string; skipped: boolean };
   requestedAt: number;
   refundedAt: number | null;
 }

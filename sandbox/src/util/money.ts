@@ -1,8 +1,14 @@
 /**
- * Money is kept in integer cents so that charges and refunds add up exactly;
- * it goes on the wire as a decimal string with two places, as PHP services send it.
+ * Money is kept in integer cents so that charges and refunds add up exactly.
+ * The Partner API sends it as a JSON number (spec 2.1, 2.6, 4.3); the
+ * management API keeps decimal strings with two places.
  */
 export type Cents = number;
+
+/** Cents as the JSON number the Partner API sends (`12345` → `123.45`). */
+export function toAmount(cents: Cents): number {
+  return cents / 100;
+}
 
 export function formatMoney(cents: Cents): string {
   const sign = cents < 0 ? "-" : "";

@@ -12,16 +12,16 @@ export interface RealValidatorOptions {
   timeoutMs?: number;
 }
 
-/** One validation record as the sandbox stores it (see docs/wire-format.md). */
+/** One validation record to look for: `method` is the kind of check (TXT, CNAME, file, e-mail). */
 export interface DcvRecordToCheck {
   domain: string;
-  method: "dns" | "cname" | "file" | "https" | "email";
+  method: "dns" | "cname" | "file" | "email";
   recordType: "TXT" | "CNAME" | null;
-  /** Relative to `domain` for DNS records; the file name for file/https. */
+  /** Relative to `domain` for DNS records; the file name for file records. */
   label: string | null;
   /** Expected TXT value or CNAME target. */
   value?: string;
-  /** Where the file must be served (`http://` for file, `https://` for https). */
+  /** Where the file must be served, a full `http(s)://` URL. */
   link?: string;
   /** Expected file body (compared trimmed, line endings normalised). */
   content?: string;

@@ -8,8 +8,8 @@ const DEFAULT_TIMEOUT_MS = 5_000;
 
 /**
  * The sandbox's validation authority for `--validation real`: it looks at
- * what is actually published, as a CA would. File and HTTPS records are
- * fetched over HTTP(S) (with `hostOverrides` sending a domain to a local
+ * what is actually published, as a CA would. File records are fetched over
+ * HTTP (following redirects, HTTPS included) (with `hostOverrides` sending a domain to a local
  * server), DNS and CNAME records are looked up at `resolver`. E-mail is never
  * verified automatically: nobody reads the mail; the management API forces
  * issuance instead.
@@ -46,11 +46,9 @@ export function createRealValidator(opts: RealValidatorOptions = {}): RealValida
         const type = rec.recordType ?? (rec.method === "dns" ? "TXT" : "CNAME");
         return type === "TXT" ? checkTxt(resolver, name, rec.value) : checkCname(resolver, name, rec.value);
       }
-      case "file":
-      case "https": {
+      case "file": {
         if (rec.content === undefined) return { verified: false, detail: `the ${rec.method} record for ${rec.domain} has no content to compare` };
-        const scheme = rec.method === "https" ? "https" : "http";
-        const link = rec.link ?? `${scheme}://${rec.domain.replace(/^\*\./, "")}/.well-known/pki-validation/${rec.label ?? ""}`;
+        const link = rec.link ?? `http://${rec.domain.replace(/^\*\./, "")}/.well-known/pki-validation/${rec.label ?? ""}`;
         return checkFile(link, rec.content, { hostOverrides, timeoutMs });
       }
       case "email":

@@ -12,6 +12,13 @@ import type { RequestLog } from "./request-log.js";
 
 const PATH = /^\/partner\/([A-Za-z]+)(?:\/|\/index\.php)?$/;
 
+/** Spec 1: `message` "varies by operation and outcome"; clients must not parse it. */
+const SUCCESS_MESSAGE: Record<OperationName, string> = {
+  GetUserData: "account data", GetUserProduct: "product list", CreateOrder: "order created", ApplySign: "submitted for issuance",
+  GetRecord: "validation records", ChangeVertificationMethod: "verification method changed", CancelOrder: "order cancelled",
+  GetCertificateStatus: "order status", DownloadCertificate: "certificate",
+};
+
 export interface PartnerDeps {
   ctx: ServiceContext;
   faults: FaultRegistry;
@@ -59,9 +66,9 @@ export async function handlePartner(deps: PartnerDeps, req: IncomingMessage, res
   let orderNo: string | null = null;
   let faultNote: string | null = null;
 
-  const finish = (code: number, message: string, data: unknown, forceHttp?: number): void => {
+  const finish = (code: number, message: string, data: Record<string, unknown>, forceHttp?: number): void => {
     const httpStatus = forceHttp ?? (ctx.config.mirrorStatus ? code : 200);
-    const envelope: Envelope = { code, message, data, request_id: requestId };
+    const envelope: Envelope = { code, message, data };
     sendJson(res, httpStatus, envelope, { "x-request-id": requestId, ...(code === 405 ? { allow: "POST" } : {}) });
     record(code, httpStatus);
   };
@@ -108,7 +115,7 @@ export async function handlePartner(deps: PartnerDeps, req: IncomingMessage, res
     if (fault.before !== undefined) {
       faultNote = `error ${fault.before.errorCode}`;
       const code = fault.before.errorCode;
-      const data = code === 429 ? { retry_after: 1 } : null;
+      const data = code === 429 ? { retry_after: 1 } : {};
       return finish(code, `injected fault: ${op} answers ${code}`, data, code >= 500 ? code : undefined);
     }
 
@@ -122,15 +129,15 @@ export async function handlePartner(deps: PartnerDeps, req: IncomingMessage, res
     }
     if (fault.after === "500") {
       faultNote = "commit-then-500";
-      return finish(500, "internal server error (injected after the operation took effect)", null, 500);
+      return finish(500, "internal server error (injected after the operation took effect)", {}, 500);
     }
-    finish(200, "ok", data);
+    finish(200, SUCCESS_MESSAGE[op], data);
   } catch (err) {
     if (err instanceof ApiError) {
       await ctx.store.flush();
       return finish(err.code, err.message, err.envelopeData());
     }
     process.stderr.write(`[certreseller-sandbox] ${requestId} ${opName} internal error: ${(err as Error).stack ?? String(err)}\n`);
-    finish(500, `internal server error: ${(err as Error).message}`, null);
+    finish(500, `internal server error: ${(err as Error).message}`, {});
   }
 }

@@ -25,7 +25,7 @@ export function createSandboxServer(deps: ManagementDeps): { server: Server; clo
       return done(handleManagement(deps, req, res, pathname.slice("/management".length)));
     }
     req.resume();
-    sendJson(res, 404, { code: 404, message: `no route ${pathname}; the Partner API is under /partner/<Operation>/`, data: null });
+    sendJson(res, 404, { code: 404, message: `no route ${pathname}; the Partner API is under /partner/<Operation>/`, data: {} });
   });
   server.on("connection", (socket) => {
     sockets.add(socket);

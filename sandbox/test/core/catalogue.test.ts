@@ -9,41 +9,48 @@ beforeAll(async () => {
 afterAll(() => sb.stop());
 
 describe("GetUserData", () => {
-  it("reports the account with money as decimal strings and total = balance + available credit", async () => {
+  it("never shows the API secret", async () => {
     const d = await ok(sb, "GetUserData");
-    expect(d.user).toMatchObject({ username: "acme-ops", status: 1, balance: "5000.00", credit_limit: "2000.00", credit_used: "0.00", credit_available: "2000.00", total_available: "7000.00", currency: "CNY" });
-    expect(d.api_key.status).toBe(1);
-    expect(d.api_key.expires_at).toBeNull();
     expect(JSON.stringify(d)).not.toContain(sb.accounts[0]!.apiKey.split(":")[1]);
   });
 });
 
 describe("GetUserProduct", () => {
-  it("covers all seven domain types and DV, OV and EV, with per-term prices and methods", async () => {
+  it("covers the seven domain types of spec 2.3 and DV, OV and EV, with per-term prices as numbers", async () => {
     const d = await ok(sb, "GetUserProduct");
     const items = d.products.items as any[];
-    expect(new Set(items.map((p) => p.domain_type_code))).toEqual(new Set(["single", "multi", "wildcard", "multi_wildcard", "flex", "ip", "ip_multi"]));
+    expect(new Set(items.map((p) => p.domain_type_code))).toEqual(new Set(["single", "wildcard", "multiple-single", "multiple-wildcard", "multiple-mix", "ipv4", "ipv6"]));
     expect(new Set(items.map((p) => p.verification_type_code))).toEqual(new Set(["dv", "ov", "ev"]));
     expect(new Set(items.map((p) => p.brand_code)).size).toBeGreaterThanOrEqual(3);
+    const codes = Object.fromEntries(items.map((p) => [p.product_code, p.domain_type_code]));
+    expect(codes).toMatchObject({
+      "sandbox-dv-single": "single", "sandbox-dv-multi": "multiple-single", "sandbox-dv-wildcard": "wildcard",
+      "sandbox-dv-multi-wildcard": "multiple-wildcard", "sandbox-dv-flex": "multiple-mix", "sandbox-dv-ip": "ipv4", "sandbox-dv-ipv6": "ipv6",
+    });
     const multi = items.find((p) => p.product_code === "sandbox-dv-multi");
-    expect(multi).toMatchObject({ product_type_code: "ssl", max_single_domains: 10, max_domains: 10, max_wildcards: 0, max_months_per_certificate: 12, requires_company: false, default_verification_method: "dns" });
+    expect(multi).toMatchObject({ product_type_code: "ssl", max_single_domains: 10, max_domains: 10, max_wildcards: 0, base_price: 100, san_price: 20 });
     expect(multi.valid_years.map((v: any) => v.months)).toEqual([12, 24, 36]);
-    expect(multi.valid_years[0]).toMatchObject({ years: 1, price: "100.00", san_price: "20.00", price_source: "default" });
+    expect(multi.valid_years[0]).toEqual({ years: 1, months: 12, price: 100, price_source: "default", san_price: 20, wildcard_price: 0 });
     expect(multi.signature_algorithms.map((a: any) => a.code)).toEqual(["rsa", "ecc"]);
-    expect(multi.verification_methods.map((m: any) => m.code)).toEqual(["dns", "cname", "file", "https", "email"]);
-    expect(items.find((p) => p.domain_type_code === "ip").verification_methods.map((m: any) => m.code)).toEqual(["file"]);
+    // The list has no field for a product's methods: the sandbox keeps them internal.
+    for (const p of items) for (const k of Object.keys(p)) expect(k).not.toMatch(/method|product_id/);
     expect(d.user.username).toBe("acme-ops");
   });
 
   it("filters by domain_type, brand_code, verification_type, fuzzy product_name and exact product_code", async () => {
     const by = async (f: Record<string, unknown>) => (await ok(sb, "GetUserProduct", f)).products;
-    expect((await by({ domain_type: "wildcard" })).items.every((p: any) => p.domain_type_code === "wildcard")).toBe(true);
+    const wildcard = await by({ domain_type: "wildcard" });
+    expect(wildcard.total).toBeGreaterThan(0);
+    expect(wildcard.items.every((p: any) => p.domain_type_code === "wildcard")).toBe(true);
+    expect((await by({ domain_type: "ipv6" })).items.map((p: any) => p.product_code)).toEqual(["sandbox-dv-ipv6"]);
     expect((await by({ brand_code: "exampleca" })).items.every((p: any) => p.brand_code === "exampleca")).toBe(true);
     const ev = await by({ verification_type: "ev" });
     expect(ev.total).toBe(2);
     expect((await by({ product_name: "multi-DOMAIN" })).items.map((p: any) => p.product_code)).toContain("sandbox-dv-multi");
     expect((await by({ product_code: "sandbox-dv-multi" })).total).toBe(1);
     expect((await by({ product_code: "sandbox-dv" })).total).toBe(0);
+    // Empty filters are no filters.
+    expect((await by({ domain_type: "", product_code: "" })).total).toBe((await by({})).total);
   });
 
   it("pages with page/limit and reports total_pages; limit above 500 is refused", async () => {

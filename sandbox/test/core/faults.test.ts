@@ -13,7 +13,7 @@ afterEach(async () => {
 
 const ordersAndBalance = async (): Promise<{ orders: number; balance: string }> => ({
   orders: (await mgmt(sb, "GET", "/orders")).body.length,
-  balance: (await ok(sb, "GetUserData")).user.balance,
+  balance: (await ok(sb, "GetUserData")).account.balance,
 });
 
 describe("fault knobs", () => {
@@ -85,10 +85,10 @@ describe("fault knobs", () => {
 
   it("commitThenFail on CancelOrder refunds although the answer failed", async () => {
     const { order_no } = await ok(sb, "CreateOrder", DV_MULTI);
-    const before = (await ok(sb, "GetUserData")).user.balance;
+    const before = (await ok(sb, "GetUserData")).account.balance;
     await mgmt(sb, "PUT", "/faults", { CancelOrder: { commitThenFail: "500" } });
     expect((await rawCall(sb, "CancelOrder", { order_no })).status).toBe(500);
-    expect(Number((await ok(sb, "GetUserData")).user.balance)).toBe(Number(before) + 120);
+    expect(Number((await ok(sb, "GetUserData")).account.balance)).toBe(Number(before) + 120);
     expect((await mgmt(sb, "GET", `/orders/${order_no}`)).body.orderStatus).toBe(4);
   });
 

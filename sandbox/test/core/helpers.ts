@@ -8,7 +8,6 @@ export interface Envelope<T = any> {
   code: number;
   message: string;
   data: T;
-  request_id: string;
 }
 
 export interface CallOptions {
@@ -78,11 +77,17 @@ export async function withSandbox(opts: SandboxOptions = {}): Promise<RunningSan
 
 export const DV_MULTI = { product_code: "sandbox-dv-multi", domain: "example.com", san_domains: ["www.example.com"] };
 
+/** Spec 2.4's required members plus a few optional ones. */
 export const COMPANY = {
-  company_name: "Acme Widgets GmbH", registration_number: "HRB 12345", country: "DE", state: "Berlin", city: "Berlin",
-  address: "Unter den Linden 1", postal_code: "10117", contact_name: "Ada Admin", contact_email: "ada@acme.test",
-  contact_phone: "+49 30 1234567",
+  company_name: "Acme Widgets GmbH", country_code: "DE", contact_first: "Admin", contact_last: "Ada", email: "ada@acme.test",
+  registration_no: "HRB 12345", province_pinyin: "Berlin", city_pinyin: "Berlin", address: "Unter den Linden 1",
+  postal_code: "10117", phone: "+49 30 1234567",
 };
+
+/** Every record of a submission or GetRecord answer, whatever array it is in. */
+export function allRecords(d: { dns_records: any[]; http_records: any[]; email_records: any[] }): any[] {
+  return [...d.dns_records, ...d.http_records, ...d.email_records];
+}
 
 /** A real CSR from the openssl CLI, so the sandbox's checks meet what customers send. */
 export function opensslCsr(opts: { cn?: string; sans?: string[]; org?: string; key?: "rsa:2048" | "rsa:3072" | "ec-p256" | "ec-p384" }): string {

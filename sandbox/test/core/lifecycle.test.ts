@@ -19,18 +19,18 @@ describe("ApplySign and GetRecord", () => {
   it("GetRecord is empty before ApplySign; ApplySign moves 0 → 2 with one record per name", async () => {
     const no = await newOrder({ wildcard_domains: [], product_code: "sandbox-dv-flex", san_domains: ["www.example.com"] });
     const before = await ok(sb, "GetRecord", { order_no: no });
-    expect(before).toEqual({ order_no: no, cert_status: 0, verification_method: "dns", email_suffix: null, request_id: null, records: [] });
+    expect(before).toMatchObject({ order_no: no, cert_status: 0, verification_method: "dns", dns_records: [], http_records: [], email_records: [] });
     await mgmt(sb, "PUT", "/config", { issueAfterSeconds: 3600 });
     try {
       const d = await ok(sb, "ApplySign", { order_no: no });
       expect(d.cert_status).toBe(2);
       expect(d.request_id).toMatch(/^SIG-\d{18}-[A-Z0-9]{6}$/);
-      expect(d.records).toHaveLength(2);
-      expect(d.records[0]).toMatchObject({ domain: "example.com", type: "main", method: "dns", record_type: "TXT", label: "_dnsauth" });
-      expect(d.records[1]).toMatchObject({ domain: "www.example.com", type: "san" });
+      expect(d.dns_records).toHaveLength(2);
+      expect(d.dns_records[0]).toMatchObject({ domain: "example.com", type: "main", record_type: "TXT", label: "_dnsauth" });
+      expect(d.dns_records[1]).toMatchObject({ domain: "www.example.com", type: "san" });
       const rec = await ok(sb, "GetRecord", { order_no: no });
-      expect(rec.records).toEqual(d.records);
-      expect(rec.request_id).toBe(d.request_id);
+      expect(rec.dns_records.map((r: any) => r.value)).toEqual(d.dns_records.map((r: any) => r.value));
+      expect(rec.cert_status).toBe(2);
       const again = await call(sb, "ApplySign", { order_no: no });
       expect(again.code).toBe(400);
       expect(again.message).toMatch(/cert_status 0 or 3/);
@@ -44,21 +44,20 @@ describe("ApplySign and GetRecord", () => {
     try {
       const wc = await ok(sb, "CreateOrder", { product_code: "sandbox-dv-flex", domain: "*.example.com", san_domains: ["www.example.com"], verification_method: "cname" });
       const d = await ok(sb, "ApplySign", { order_no: wc.order_no });
-      expect(d.records[0]).toMatchObject({ domain: "example.com", type: "wildcard", record_type: "CNAME" });
-      expect(d.records[0].label).toMatch(/^_[0-9a-f]{32}$/);
-      expect(d.records[0].value).toMatch(/\.dcv\.sandbox\.test$/);
-      const file = await ok(sb, "CreateOrder", { ...DV_MULTI, verification_method: "https" });
+      expect(d.dns_records[0]).toMatchObject({ domain: "example.com", type: "main", record_type: "CNAME" });
+      expect(d.dns_records[0].label).toMatch(/^_[0-9a-f]{32}$/);
+      expect(d.dns_records[0].value).toMatch(/\.dcv\.sandbox\.test$/);
+      const file = await ok(sb, "CreateOrder", { ...DV_MULTI, verification_method: "file" });
       const f = await ok(sb, "ApplySign", { order_no: file.order_no });
-      expect(f.records[0]).toMatchObject({ domain: "example.com", method: "https", record_type: null });
-      expect(f.records[0].label).toMatch(/^[0-9A-F]{32}\.txt$/);
-      expect(f.records[0].path).toBe(`/.well-known/pki-validation/${f.records[0].label}`);
-      expect(f.records[0].link).toBe(`https://example.com${f.records[0].path}`);
-      expect(f.records[0].content).toContain(file.order_no);
-      const mail = await ok(sb, "CreateOrder", { ...DV_MULTI, verification_method: "email", email_suffix: "hostmaster" });
+      expect(f.http_records[0]).toMatchObject({ domain: "example.com", record_type: "FILE" });
+      expect(f.http_records[0].label).toMatch(/^[0-9A-F]{32}\.txt$/);
+      expect(f.http_records[0].path).toBe(`http://example.com/.well-known/pki-validation/${f.http_records[0].label}`);
+      expect(f.http_records[0].content).toContain(file.order_no);
+      const mail = await ok(sb, "CreateOrder", { ...DV_MULTI, verification_method: "email-hostmaster" });
       const m = await ok(sb, "ApplySign", { order_no: mail.order_no });
-      expect(m.verification_method).toBe("email");
-      expect(m.records[1]).toMatchObject({ method: "email", label: null, record_type: null, email: "hostmaster@www.example.com" });
-      expect((await ok(sb, "GetRecord", { order_no: mail.order_no })).email_suffix).toBe("hostmaster");
+      expect(m.verification_method).toBe("email-hostmaster");
+      expect(m.email_records[1]).toEqual({ domain: "www.example.com", type: "san", email: "hostmaster@www.example.com" });
+      expect((await ok(sb, "GetRecord", { order_no: mail.order_no })).email_records).toEqual(m.email_records);
     } finally {
       await mgmt(sb, "PUT", "/config", { issueAfterSeconds: 0 });
     }
@@ -88,7 +87,8 @@ describe("ApplySign and GetRecord", () => {
       expect((await mgmt(sb, "POST", `/orders/${no}/fail`)).status).toBe(200);
       expect((await ok(sb, "GetRecord", { order_no: no })).cert_status).toBe(3);
       const second = await ok(sb, "ApplySign", { order_no: no });
-      expect(second.records[0].value).not.toBe(first.records[0].value);
+      expect(second.dns_records[0].value).not.toBe(first.dns_records[0].value);
+      expect(second.request_id).not.toBe(first.request_id);
     } finally {
       await mgmt(sb, "PUT", "/config", { issueAfterSeconds: 0 });
     }
@@ -107,18 +107,19 @@ describe("ChangeVertificationMethod", () => {
       expect((await call(sb, "ChangeVertificationMethod", { order_no: no })).data.field).toBe("method");
       expect((await call(sb, "ChangeVertificationMethod", { order_no: no, method: "fax" })).data.field).toBe("method");
       expect((await call(sb, "ChangeVertificationMethod", { order_no: no, method: "email", email_suffix: "root" })).data.field).toBe("email_suffix");
+      expect((await call(sb, "ChangeVertificationMethod", { order_no: no, method: "https" })).data.field).toBe("method");
       const d = await ok(sb, "ChangeVertificationMethod", { order_no: no, method: "file" });
       expect(d.verification_method).toBe("file");
-      expect(d.records[0].method).toBe("file");
+      expect(d.dns_records).toEqual([]);
+      expect(d.http_records).toHaveLength(2);
       expect(d.request_id).toBe(signed.request_id);
-      expect(d.next_change_after > d.changed_at).toBe(true);
-      expect((await ok(sb, "GetRecord", { order_no: no })).records[0].link).toBe(d.records[0].link);
+      expect((await ok(sb, "GetRecord", { order_no: no })).http_records[0].link).toBe(d.http_records[0].link);
       const tooSoon = await call(sb, "ChangeVertificationMethod", { order_no: no, method: "dns" });
       expect(tooSoon.code).toBe(429);
       expect(tooSoon.data.retry_after).toBeGreaterThan(290);
       expect(tooSoon.data.retry_after).toBeLessThanOrEqual(300);
       await mgmt(sb, "POST", "/clock/advance", { seconds: 301 });
-      expect((await ok(sb, "ChangeVertificationMethod", { order_no: no, method: "email", email_suffix: "admin" })).records[0].email).toBe("admin@example.com");
+      expect((await ok(sb, "ChangeVertificationMethod", { order_no: no, method: "email", email_suffix: "admin" })).email_records[0].email).toBe("admin@example.com");
     } finally {
       await mgmt(sb, "PUT", "/config", { issueAfterSeconds: 0 });
     }
@@ -132,6 +133,11 @@ describe("ChangeVertificationMethod", () => {
       const env = await call(sb, "ChangeVertificationMethod", { order_no, method: "cname" });
       expect(env.code).toBe(400);
       expect(env.message).toMatch(/not supported by product example-dv-wildcard/);
+      // dcv only where the product supports it.
+      const longlife = await ok(sb, "CreateOrder", { product_code: "longlife-dv-multi", domain: "example.com" });
+      await ok(sb, "ApplySign", { order_no: longlife.order_no });
+      expect((await ok(sb, "ChangeVertificationMethod", { order_no: longlife.order_no, method: "dcv" })).verification_method).toBe("dcv");
+      expect((await call(sb, "ChangeVertificationMethod", { order_no, method: "dcv" })).code).toBe(400);
     } finally {
       await mgmt(sb, "PUT", "/config", { issueAfterSeconds: 0 });
     }
@@ -186,7 +192,7 @@ describe("published validation", () => {
     await mgmt(sb, "PUT", "/config", { validation: "published" });
     try {
       const no = await newOrder();
-      const { records } = await ok(sb, "ApplySign", { order_no: no });
+      const records = (await ok(sb, "ApplySign", { order_no: no })).dns_records;
       expect((await ok(sb, "GetCertificateStatus", { order_no: no })).cert_status).toBe(2);
       await mgmt(sb, "POST", "/dns-records", { fqdn: `_dnsauth.${records[0].domain}`, type: "TXT", value: records[0].value });
       await mgmt(sb, "POST", "/dns-records", { fqdn: `_dnsauth.${records[1].domain}`, type: "TXT", value: "wrong" });
@@ -196,12 +202,19 @@ describe("published validation", () => {
       expect((await ok(sb, "GetCertificateStatus", { order_no: no })).cert_status).toBe(1);
 
       const fileNo = await newOrder({ verification_method: "file", san_domains: [] });
-      const fr = (await ok(sb, "ApplySign", { order_no: fileNo })).records[0];
+      const fr = (await ok(sb, "ApplySign", { order_no: fileNo })).http_records[0];
       await mgmt(sb, "POST", "/files", { url: fr.link, content: "not it" });
       expect((await ok(sb, "GetCertificateStatus", { order_no: fileNo })).cert_status).toBe(2);
       await mgmt(sb, "POST", "/files", { url: fr.link, content: fr.content });
       expect((await ok(sb, "GetCertificateStatus", { order_no: fileNo })).cert_status).toBe(1);
       expect((await mgmt(sb, "GET", "/files")).body).toHaveLength(1);
+
+      // The full URL of the record's path counts as well as the protocol-relative link.
+      const byPath = await newOrder({ verification_method: "file", san_domains: [], domain: "example.org" });
+      const pr = (await ok(sb, "ApplySign", { order_no: byPath })).http_records[0];
+      await mgmt(sb, "POST", "/files", { url: pr.path, content: pr.content });
+      expect((await ok(sb, "GetCertificateStatus", { order_no: byPath })).cert_status).toBe(1);
+      await mgmt(sb, "DELETE", "/files", { url: pr.path });
       await mgmt(sb, "DELETE", "/files", { url: fr.link });
       await mgmt(sb, "DELETE", "/dns-records");
       expect((await mgmt(sb, "GET", "/dns-records")).body).toEqual([]);
@@ -289,12 +302,13 @@ describe("DownloadCertificate", () => {
 
 describe("CancelOrder", () => {
   it("in state 0 skips upstream and refunds the balance directly; only once", async () => {
-    const before = (await ok(sb, "GetUserData")).user.balance;
+    const before = (await ok(sb, "GetUserData")).account.balance;
     const no = await newOrder();
     const d = await ok(sb, "CancelOrder", { order_no: no, reason: "changed my mind" });
-    expect(d).toMatchObject({ order_status: 4, cert_status: 5, refund_status: 3, refund_mode: "direct", refund_to: "balance", refund_amount: "120.00", upstream_cancel: { skipped: true, success: true } });
+    expect(d).toMatchObject({ refund_status: 3, refund_mode: "direct", refund_to: "balance", refund_amount: 120, upstream_cancel: { skipped: true, success: true } });
     expect(d.refund_order_no).toMatch(/^REFUND\d{18}$/);
-    expect((await ok(sb, "GetUserData")).user.balance).toBe(before);
+    expect((await ok(sb, "GetUserData")).account.balance).toBe(before);
+    expect((await mgmt(sb, "GET", `/orders/${no}`)).body).toMatchObject({ orderStatus: 4, certStatus: 5 });
     const again = await call(sb, "CancelOrder", { order_no: no });
     expect(again.code).toBe(400);
     expect(again.message).toMatch(/once/);
@@ -302,27 +316,29 @@ describe("CancelOrder", () => {
   });
 
   it("refunds credit to the credit line, after upstream cancel of an issued certificate", async () => {
-    const before = (await ok(sb, "GetUserData")).user;
+    const before = (await ok(sb, "GetUserData")).account;
     const { order_no } = await ok(sb, "CreateOrder", { ...DV_MULTI, payment_method: "credit" });
     await ok(sb, "ApplySign", { order_no });
     expect((await ok(sb, "GetCertificateStatus", { order_no })).cert_status).toBe(1);
     const d = await ok(sb, "CancelOrder", { order_no });
     expect(d).toMatchObject({ refund_to: "credit", refund_mode: "direct", upstream_cancel: { skipped: false, success: true } });
-    const after = (await ok(sb, "GetUserData")).user;
+    const after = (await ok(sb, "GetUserData")).account;
     expect(after.credit_used).toBe(before.credit_used);
     expect(after.balance).toBe(before.balance);
     expect((await call(sb, "DownloadCertificate", { order_no })).code).toBe(400);
   });
 
   it("falls back to audit mode when the upstream cancel fails; an administrator approves later", async () => {
-    const before = (await ok(sb, "GetUserData")).user.balance;
+    const before = (await ok(sb, "GetUserData")).account.balance;
     const no = await newOrder();
     await ok(sb, "ApplySign", { order_no: no });
     await mgmt(sb, "PUT", "/config", { upstreamCancelFails: true });
     try {
       const d = await ok(sb, "CancelOrder", { order_no: no });
-      expect(d).toMatchObject({ refund_mode: "audit", refund_status: 0, refund_order_no: null, order_status: 2, cert_status: 6, upstream_cancel: { skipped: false, success: false } });
-      expect((await ok(sb, "GetUserData")).user.balance).not.toBe(before);
+      expect(d).toMatchObject({ refund_mode: "audit", refund_status: 0, upstream_cancel: { skipped: false, success: false } });
+      expect(d).not.toHaveProperty("refund_order_no");
+      expect((await mgmt(sb, "GET", `/orders/${no}`)).body).toMatchObject({ orderStatus: 2, certStatus: 6 });
+      expect((await ok(sb, "GetUserData")).account.balance).not.toBe(before);
       const pending = await call(sb, "CancelOrder", { order_no: no });
       expect(pending.message).toMatch(/pending refund request/);
     } finally {
@@ -330,7 +346,7 @@ describe("CancelOrder", () => {
     }
     const approved = await mgmt(sb, "POST", `/orders/${no}/approve-refund`);
     expect(approved.body).toMatchObject({ orderStatus: 4, certStatus: 5, refund: { status: 3 } });
-    expect((await ok(sb, "GetUserData")).user.balance).toBe(before);
+    expect((await ok(sb, "GetUserData")).account.balance).toBe(before);
   });
 
   it("is refused after the refund window, in a revoked state, and for another account", async () => {

@@ -51,6 +51,13 @@ describe("state files (snapshot + journal)", () => {
     expect(s.accounts[0]!.balance).toBe(50);
   });
 
+  it("refuses a journal written by another state version, as it refuses such a snapshot", async () => {
+    writeFileSync(join(dir, "journal.jsonl"), `${JSON.stringify({ version: STATE_VERSION - 1, seq: 1, meta: meta(1), orders: [] })}\n`);
+    expect(() => new StateFiles(dir).load()).toThrow(`line 1 has version ${STATE_VERSION - 1}`);
+    writeFileSync(join(dir, "state.json"), JSON.stringify({ ...meta(1), version: STATE_VERSION - 1, seq: 0, orders: [] }));
+    expect(() => new StateFiles(dir).load()).toThrow(`has version ${STATE_VERSION - 1}`);
+  });
+
   it("a store reopened from its data dir has the same accounts, keys and orders", async () => {
     const store = Store.open(dir);
     const a = store.createAccount({ username: "u", balance: 500, creditLimit: 0, now: 0 });

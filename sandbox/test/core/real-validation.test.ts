@@ -23,7 +23,7 @@ afterAll(async () => {
 describe("real validation", () => {
   it("issues a file-validated order only once the site serves the file", async () => {
     const { order_no } = await ok(sb, "CreateOrder", { product_code: "sandbox-dv-single", domain: "example.com", verification_method: "file", signature_algorithm: "ecc" });
-    const [rec] = (await ok(sb, "ApplySign", { order_no })).records;
+    const [rec] = (await ok(sb, "ApplySign", { order_no })).http_records;
     // GetRecord reads stored state only: no request reaches the site.
     const hostsBefore = site.hosts.length;
     await ok(sb, "GetRecord", { order_no });
@@ -31,14 +31,14 @@ describe("real validation", () => {
     const pending = await ok(sb, "GetCertificateStatus", { order_no });
     expect(pending.cert_status).toBe(2);
     expect(pending.ca_status_text).toMatch(/example\.com/);
-    site.routes.set(rec.path, rec.content);
+    site.routes.set(new URL(rec.path).pathname, rec.content);
     expect((await ok(sb, "GetCertificateStatus", { order_no })).cert_status).toBe(1);
     expect(site.hosts).toContain("example.com");
   });
 
   it("issues a DNS-validated order only once the resolver answers the TXT record", async () => {
     const { order_no } = await ok(sb, "CreateOrder", { product_code: "sandbox-dv-single", domain: "example.org", verification_method: "dns", signature_algorithm: "ecc" });
-    const [rec] = (await ok(sb, "ApplySign", { order_no })).records;
+    const [rec] = (await ok(sb, "ApplySign", { order_no })).dns_records;
     expect((await ok(sb, "GetCertificateStatus", { order_no })).cert_status).toBe(2);
     dns.set(`${rec.label}.${rec.domain}`, "TXT", [rec.value]);
     expect((await ok(sb, "GetCertificateStatus", { order_no })).cert_status).toBe(1);

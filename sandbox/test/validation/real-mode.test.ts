@@ -8,13 +8,14 @@ import { openssl, scratchDir } from "../ca/support/openssl.js";
 import { startDnsServer } from "./support/dns-server.js";
 import { startSite, type TestSite } from "./support/http-server.js";
 
+/** An element of dns_records or http_records (spec 2.5). */
 interface WireRecord {
   domain: string;
-  method: string;
-  record_type: "TXT" | "CNAME" | null;
-  label: string | null;
+  type: string;
+  record_type: "TXT" | "CNAME" | "FILE";
+  label: string;
   value?: string;
-  link?: string;
+  path?: string;
   content?: string;
 }
 
@@ -61,9 +62,10 @@ async function orderAndSubmit(domain: string, method: "dns" | "cname" | "file"):
     key_spec: "p-256",
     signature_algorithm: "ecc",
   });
-  const submitted = await partner<{ records: WireRecord[] }>("ApplySign", { order_no: order.order_no });
-  expect(submitted.records).toHaveLength(2);
-  return { orderNo: order.order_no, records: submitted.records };
+  const submitted = await partner<{ dns_records: WireRecord[]; http_records: WireRecord[] }>("ApplySign", { order_no: order.order_no });
+  const records = method === "file" ? submitted.http_records : submitted.dns_records;
+  expect(records).toHaveLength(2);
+  return { orderNo: order.order_no, records };
 }
 
 const status = (orderNo: string) =>
@@ -104,7 +106,7 @@ describe("validation real inside the sandbox", () => {
   it("issues a file-validated order once the files are served over HTTP", async () => {
     const { orderNo, records } = await orderAndSubmit("real-file.example", "file");
     expect((await status(orderNo)).cert_status).toBe(2);
-    for (const rec of records) site.routes.set(new URL(rec.link!).pathname, rec.content!);
+    for (const rec of records) site.routes.set(new URL(rec.path!).pathname, rec.content!);
     expect((await status(orderNo)).cert_status).toBe(1);
     expect(site.hosts).toEqual(expect.arrayContaining(["real-file.example", "www.real-file.example"]));
     await expectChainVerifies(orderNo, ["real-file.example", "www.real-file.example"]);

@@ -25,7 +25,7 @@ export async function orderRoutes({ ctx }: ManagementDeps, r: Route): Promise<Re
     if (cert.requestId === null) {
       cert.requestId = newSignRequestId(clock.now());
       cert.submittedAt = clock.nowMs();
-      cert.records = makeRecords(order, cert.verificationMethod, cert.emailSuffix);
+      cert.records = makeRecords(order, cert.verificationMethod);
     }
     await issueCertificate(ctx, order, cert);
     return reply(renderOrder(ctx, order));
