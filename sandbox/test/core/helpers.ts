@@ -84,11 +84,6 @@ export const COMPANY = {
   postal_code: "10117", phone: "+49 30 1234567",
 };
 
-/** Every record of a submission or GetRecord answer, whatever array it is in. */
-export function allRecords(d: { dns_records: any[]; http_records: any[]; email_records: any[] }): any[] {
-  return [...d.dns_records, ...d.http_records, ...d.email_records];
-}
-
 /** A real CSR from the openssl CLI, so the sandbox's checks meet what customers send. */
 export function opensslCsr(opts: { cn?: string; sans?: string[]; org?: string; key?: "rsa:2048" | "rsa:3072" | "ec-p256" | "ec-p384" }): string {
   const dir = mkdtempSync(join(tmpdir(), "sandbox-csr-"));
