@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { canonicalIp } from "../ca/names.js";
 
 /** One lowercase DNS label: letters, digits, inner hyphens, 1–63 characters. */
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
@@ -11,8 +12,10 @@ export function classifyName(raw: string): { kind: NameKind; name: string } | { 
   if (name === "") return { error: "is empty" };
   const family = isIP(name);
   if (family !== 0) {
-    const reason = nonPublicIpReason(name);
-    return reason === undefined ? { kind: family === 4 ? "ipv4" : "ipv6", name } : { error: `is ${reason}; only public IP addresses are accepted` };
+    // One spelling per address (RFC 5952 for IPv6), so duplicates, records and a custom CSR's SANs compare equal.
+    const ip = canonicalIp(name);
+    const reason = nonPublicIpReason(ip);
+    return reason === undefined ? { kind: family === 4 ? "ipv4" : "ipv6", name: ip } : { error: `is ${reason}; only public IP addresses are accepted` };
   }
   const wildcard = name.startsWith("*.");
   const base = wildcard ? name.slice(2) : name;

@@ -397,6 +397,15 @@ describe("management API", () => {
     expect((await mgmt(sb, "POST", "/orders/CERT0/issue")).status).toBe(404);
   });
 
+  it("an ipv6 order issues a certificate for the address, validated by file at its bracketed URL", async () => {
+    const { order_no } = await ok(sb, "CreateOrder", { product_code: "sandbox-dv-ipv6", domain: "2606:4700:4700::1111" });
+    const [rec] = (await ok(sb, "ApplySign", { order_no })).http_records;
+    expect(rec.path).toBe(`http://[2606:4700:4700::1111]/.well-known/pki-validation/${rec.label}`);
+    const d = await ok(sb, "DownloadCertificate", { order_no });
+    const san = execFileSync("openssl", ["x509", "-noout", "-ext", "subjectAltName"], { input: d.certificate.certificate_leaf, encoding: "utf8" });
+    expect(san).toMatch(/IP Address:2606:4700:4700:(0:0:0:0:|:)1111/i);
+  });
+
   it("an OV order's certificate carries the organisation", async () => {
     const { order_no } = await ok(sb, "CreateOrder", { product_code: "sandbox-ov-single", domain: "example.com", company_info: COMPANY });
     await ok(sb, "ApplySign", { order_no });
