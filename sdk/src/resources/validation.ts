@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { lazyProvider } from "../provider/lazy-provider.js";
 import { warnIfApiKeyNotSecret } from "../provider/program-warnings.js";
 import {
+  normaliseName,
   pickRecord,
   toDnsRecord,
   toFileRecord,
@@ -15,6 +16,11 @@ export type { DnsValidationRecord, FileValidationRecord, DomainValidationRecord 
 /**
  * The parts of an `Order` a Validation follows. Any `Order` resource fits;
  * typed structurally so Validation does not depend on Order's module.
+ *
+ * @example
+ * ```ts
+ * const order: OrderLike = new certs.Order("site", { productCode: "sandbox-dv-single", domain: "example.com" });
+ * ```
  */
 export interface OrderLike {
   readonly orderNo: pulumi.Output<string>;
@@ -25,7 +31,15 @@ export interface OrderLike {
   readonly requestId: pulumi.Output<string | undefined>;
 }
 
-/** Arguments of {@link Validation}: an `Order`, or an order number with its domains. */
+/**
+ * Arguments of {@link Validation}: an `Order`, or an order number with its domains.
+ *
+ * @example
+ * ```ts
+ * const follow: ValidationArgs = { order };
+ * const explicit: ValidationArgs = { orderNo: "CERT202607041730001234", domains: ["example.com", "www.example.com"], method: "dns" };
+ * ```
+ */
 export type ValidationArgs =
   | {
       /** The order to validate; its domains, method and request id are followed. */
@@ -36,9 +50,18 @@ export type ValidationArgs =
       orderNo: pulumi.Input<string>;
       /** The order's names (main, SANs, wildcards): one record each. */
       domains: pulumi.Input<pulumi.Input<string>[]>;
-      /** The method the order uses; when it changes the records are re-read. */
+      /**
+       * The method the order uses (a spec 4.5 code: `dns`, `cname`, `file`,
+       * `email-admin`, `email-postmaster`, `email-webmaster`,
+       * `email-hostmaster`, `dcv`); when given, the service must agree, and
+       * when it changes the records are re-read.
+       */
       method?: pulumi.Input<string>;
-      /** The order's sign request id; when it changes the records are re-read. */
+      /**
+       * The order's sign request id (ApplySign's or the last method change's
+       * `request_id`); when it changes the records are re-read. GetRecord does
+       * not report it, so without it only a method change re-reads.
+       */
       requestId?: pulumi.Input<string>;
     };
 
@@ -53,7 +76,14 @@ const validationProvider = lazyProvider("resources/validation/handlers.js");
  * program already knows at preview: loop over your own domain list and pick
  * each domain's record with {@link Validation.dnsRecordFor} or
  * {@link Validation.fileRecordFor}. When the Order switches validation method
- * the records are re-read, so the DNS records follow with the new tokens.
+ * (a new method, or a new sign request id) the records are re-read, so the
+ * DNS records follow with the new tokens.
+ *
+ * Each declared name gets its own record (`orderedName`), so publishing
+ * `recordFor(d)` for every name publishes every record the CA checks. For
+ * e-mail validation the service shows no record shape; each name's record
+ * then carries only `email`, the mailbox named by the method code
+ * (`email-admin` → `admin@<domain>`).
  *
  * @example
  * ```ts
@@ -73,12 +103,21 @@ export class Validation extends pulumi.dynamic.Resource {
   declare readonly orderNo: pulumi.Output<string>;
   /** The declared names; known at preview. */
   declare readonly domains: pulumi.Output<string[]>;
-  /** The method in effect at the service (`dns`, `cname`, `file`, `https`, `email`). */
+  /**
+   * The method in effect at the service, as a spec 4.5 code (`dns`, `cname`,
+   * `file`, `email-admin`, ..., `dcv`). Bare `email` only when the service
+   * says `email` and neither the program nor the records name the mailbox.
+   */
   declare readonly method: pulumi.Output<string>;
+  /** The Order's sign request id the records belong to (empty when not given). */
   declare readonly requestId: pulumi.Output<string>;
-  /** For `email`: the mailbox prefix (`admin`, ...), else empty. */
+  /**
+   * Derived from {@link Validation.method}: `admin` for `email-admin`, ...;
+   * empty for the other methods. (There is no separate suffix input: the
+   * method code names the mailbox.)
+   */
   declare readonly emailSuffix: pulumi.Output<string>;
-  /** One record per ordered name; a wildcard's record carries its base name. */
+  /** One record per ordered name; a wildcard's record carries its base name in `domain` and its own name in `orderedName`. */
   declare readonly records: pulumi.Output<DomainValidationRecord[]>;
 
   /** Domains known when the program was written, to refuse a typo at once. */
@@ -102,7 +141,7 @@ export class Validation extends pulumi.dynamic.Resource {
       const explicit = args as Extract<ValidationArgs, { orderNo: unknown }>;
       props = { orderNo: explicit.orderNo, domains: explicit.domains, method: explicit.method, requestId: explicit.requestId };
       if (Array.isArray(explicit.domains) && explicit.domains.every((d) => typeof d === "string")) {
-        plainDomains = (explicit.domains as string[]).map((d) => d.trim().toLowerCase());
+        plainDomains = (explicit.domains as string[]).map(normaliseName);
       }
     }
     // Output-only members must be present (undefined) to be registered as outputs.
@@ -111,8 +150,13 @@ export class Validation extends pulumi.dynamic.Resource {
   }
 
   /**
-   * The record for `domain` (one of the order's names; a wildcard picks its
-   * base name's wildcard record).
+   * The record for `domain` (one of the order's names; `*.example.com` picks
+   * the wildcard's record, validated at `example.com`).
+   *
+   * @example
+   * ```ts
+   * export const mailbox = validation.recordFor("example.com").email; // e-mail validation
+   * ```
    */
   recordFor(domain: string): pulumi.Output<DomainValidationRecord> {
     this.assertDeclared(domain);
@@ -134,8 +178,9 @@ export class Validation extends pulumi.dynamic.Resource {
   }
 
   /**
-   * The file to publish for `domain` (methods `file` and `https`): serve
-   * `content` at `url` (path `path` under the site's web root).
+   * The file to publish for `domain` (method `file`): serve `content` at
+   * `url`, the full `http://<domain>/.well-known/pki-validation/<file>` URL
+   * (`path` is the same under the site's web root).
    *
    * @example
    * ```ts
@@ -148,7 +193,7 @@ export class Validation extends pulumi.dynamic.Resource {
   }
 
   private assertDeclared(domain: string): void {
-    if (this.plainDomains && !this.plainDomains.includes(domain.trim().toLowerCase())) {
+    if (this.plainDomains && !this.plainDomains.includes(normaliseName(domain))) {
       throw new Error(
         `Validation: "${domain}" is not one of the declared domains (${this.plainDomains.join(", ")})`,
       );

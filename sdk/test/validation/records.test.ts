@@ -1,55 +1,180 @@
 import { describe, expect, it } from "vitest";
-import { missingDomains, pickRecord, shapeRecords, toDnsRecord, toFileRecord, validatedName } from "../../src/resources/validation/records.js";
+import type { DnsRecord, HttpRecord, ValidationRecords } from "../../src/client/types.js";
+import {
+  effectiveMethod,
+  missingDomains,
+  pickRecord,
+  sameMethod,
+  shapeValidationRecords,
+  toDnsRecord,
+  toFileRecord,
+  validatedName,
+  type DomainValidationRecord,
+} from "../../src/resources/validation/records.js";
 
-const dns = shapeRecords(
-  [
-    { domain: "example.com", type: "main", method: "dns", recordType: "TXT", label: "_dnsauth", value: "tok-main" },
-    { domain: "www.example.com", type: "san", method: "dns", recordType: "TXT", label: "_dnsauth", value: "tok-www" },
-    { domain: "example.com", type: "wildcard", method: "dns", recordType: "TXT", label: "_dnsauth", value: "tok-wild" },
-  ],
-  "dns",
-);
+const lists = (partial: Partial<ValidationRecords>): ValidationRecords => ({ dnsRecords: [], httpRecords: [], emailRecords: [], ...partial });
+const txt = (domain: string, type: string, value: string, label = "_dnsauth"): DnsRecord => ({ domain, type, label, recordType: "TXT", value });
 
-describe("validation records", () => {
-  it("wildcards validate at their base name", () => {
-    expect(validatedName("*.Example.com.")).toBe("example.com");
-    expect(validatedName("www.example.com")).toBe("www.example.com");
+describe("DNS records (spec 2.5 dns_records)", () => {
+  it("label relative to the domain gives name and FQDN; the hint is kept", () => {
+    const { records } = shapeValidationRecords(lists({ dnsRecords: [{ ...txt("www.example.com", "san", "tok"), hint: "Publish it" }] }), {
+      method: "dns",
+      domains: ["www.example.com"],
+    });
+    expect(toDnsRecord(pickRecord(records, "www.example.com"), "www.example.com")).toEqual({ name: "_dnsauth", fqdn: "_dnsauth.www.example.com", type: "TXT", value: "tok" });
+    expect(records[0]).toMatchObject({ hint: "Publish it", method: "dns", orderedName: "www.example.com", url: "", email: "" });
   });
 
-  it("shapes DNS records with relative name and FQDN", () => {
-    expect(toDnsRecord(pickRecord(dns, "www.example.com"), "www.example.com")).toEqual({ name: "_dnsauth", fqdn: "_dnsauth.www.example.com", type: "TXT", value: "tok-www" });
-  });
-
-  it("a wildcard and its base name each get their own record", () => {
-    expect(pickRecord(dns, "*.example.com").value).toBe("tok-wild");
-    expect(pickRecord(dns, "example.com").value).toBe("tok-main");
-  });
-
-  it("shapes CNAME, file and email records", () => {
-    const [cname, file, https, email] = shapeRecords(
-      [
-        { domain: "a.test", type: "main", method: "cname", recordType: "CNAME", label: "_3f2a", value: "3f2a.dcv.sandbox.test" },
-        { domain: "b.test", type: "san", method: "file", recordType: null, label: "X.txt", path: "/.well-known/pki-validation/X.txt", content: "tok\nsandbox", link: "http://b.test/.well-known/pki-validation/X.txt" },
-        { domain: "c.test", type: "san", method: "https", label: "Y.txt", content: "tok" },
-        { domain: "d.test", type: "san", method: "email", recordType: null, label: null, email: "admin@d.test" },
-      ],
-      "dns",
+  it("tolerates an absolute label, an apex label and a missing record_type", () => {
+    const { records } = shapeValidationRecords(
+      lists({
+        dnsRecords: [
+          { domain: "a.test", type: "main", label: "_abc.A.test.", recordType: "", value: "x.dcv.test" },
+          { domain: "b.test", type: "san", label: "@", recordType: "", value: "v" },
+        ],
+      }),
+      { method: "cname", domains: ["a.test", "b.test"] },
     );
-    expect(toDnsRecord(cname!, "a.test")).toEqual({ name: "_3f2a", fqdn: "_3f2a.a.test", type: "CNAME", value: "3f2a.dcv.sandbox.test" });
-    expect(toFileRecord(file!, "b.test")).toEqual({ url: "http://b.test/.well-known/pki-validation/X.txt", path: "/.well-known/pki-validation/X.txt", content: "tok\nsandbox" });
-    // A record missing link/path still yields a usable URL (https method → https://).
-    expect(toFileRecord(https!, "c.test")).toEqual({ url: "https://c.test/.well-known/pki-validation/Y.txt", path: "/.well-known/pki-validation/Y.txt", content: "tok" });
-    expect(email).toMatchObject({ method: "email", email: "admin@d.test", fqdn: "", value: "", url: "" });
-    // Every field is a string: outputs must be plain JSON, no undefined.
-    for (const r of [cname, file, https, email]) for (const v of Object.values(r!)) expect(typeof v).toBe("string");
+    expect(toDnsRecord(records[0]!, "a.test")).toEqual({ name: "_abc", fqdn: "_abc.a.test", type: "CNAME", value: "x.dcv.test" });
+    expect(toDnsRecord(records[1]!, "b.test")).toEqual({ name: "", fqdn: "b.test", type: "CNAME", value: "v" });
   });
 
-  it("asking for the wrong kind or an unknown domain names the problem", () => {
-    expect(() => toFileRecord(pickRecord(dns, "example.com"), "example.com")).toThrow(/validated by method "dns", not file/);
-    expect(() => pickRecord(dns, "api.example.com")).toThrow(/no validation record for domain "api.example.com".*records exist for: example.com, www.example.com/);
+  it("every field is a string: outputs must be plain JSON", () => {
+    const { records } = shapeValidationRecords(lists({ dnsRecords: [txt("example.com", "", "t")] }), { method: "dns", domains: ["example.com"] });
+    for (const v of Object.values(records[0]!)) expect(typeof v).toBe("string");
+  });
+});
+
+describe("a wildcard and its base name each get their own record", () => {
+  const domains = ["example.com", "www.example.com", "*.example.com"];
+  const shapes: [string, DnsRecord[]][] = [
+    // The sandbox's form: the wildcard's record at its base name, typed san.
+    ["type san at the base name", [txt("example.com", "main", "m"), txt("www.example.com", "san", "w"), txt("example.com", "san", "x")]],
+    // The fuller documentation's form: typed wildcard.
+    ["type wildcard", [txt("example.com", "main", "m"), txt("www.example.com", "san", "w"), txt("example.com", "wildcard", "x")]],
+    // The wildcard named as such, listed first.
+    ["domain *.example.com", [txt("*.example.com", "san", "x"), txt("example.com", "main", "m"), txt("www.example.com", "san", "w")]],
+    // No type at all: declared order decides.
+    ["empty type", [txt("example.com", "", "m"), txt("www.example.com", "", "w"), txt("example.com", "", "x")]],
+  ];
+  for (const [label, dns] of shapes) {
+    it(label, () => {
+      const { records, unmatched } = shapeValidationRecords(lists({ dnsRecords: dns }), { method: "dns", domains });
+      expect(unmatched).toEqual([]);
+      expect(domains.map((d) => pickRecord(records, d).value)).toEqual(["m", "w", "x"]);
+      expect(pickRecord(records, "*.example.com")).toMatchObject({ domain: "example.com", fqdn: "_dnsauth.example.com", orderedName: "*.example.com" });
+      expect(missingDomains(records, domains)).toEqual([]);
+    });
+  }
+
+  it("a wildcard main name takes the record typed main", () => {
+    const { records } = shapeValidationRecords(lists({ dnsRecords: [txt("example.com", "main", "m")] }), { method: "dns", domains: ["*.example.com"] });
+    expect(pickRecord(records, "*.Example.com.").value).toBe("m");
   });
 
-  it("reports declared domains the records do not cover", () => {
-    expect(missingDomains(dns, ["example.com", "*.example.com", "api.example.com"])).toEqual(["api.example.com"]);
+  it("records for names the program did not declare are reported, not matched", () => {
+    const { records, unmatched } = shapeValidationRecords(lists({ dnsRecords: [txt("a.test", "main", "1"), txt("b.test", "san", "2")] }), { method: "dns", domains: ["a.test"] });
+    expect(unmatched.map((r) => r.domain)).toEqual(["b.test"]);
+    expect(records).toHaveLength(2);
+  });
+
+  it("one record shared by a name and its wildcard covers both", () => {
+    const { records } = shapeValidationRecords(lists({ dnsRecords: [txt("example.com", "main", "m")] }), { method: "dns", domains: ["example.com", "*.example.com"] });
+    expect(pickRecord(records, "*.example.com").value).toBe("m");
+    expect(missingDomains(records, ["example.com", "*.example.com", "api.example.com"])).toEqual(["api.example.com"]);
+  });
+});
+
+describe("file records (spec 2.5 http_records)", () => {
+  const file = (r: Partial<HttpRecord>): HttpRecord => ({ domain: "b.test", type: "main", recordType: "FILE", label: "X.txt", path: "", content: "tok\nsandbox", link: "", ...r });
+  const shape = (r: HttpRecord) => toFileRecord(shapeValidationRecords(lists({ httpRecords: [r] }), { method: "file", domains: [r.domain] }).records[0]!, r.domain);
+
+  it("path is the full URL; url is that URL and path the part under the web root", () => {
+    const full = "http://b.test/.well-known/pki-validation/X.txt";
+    expect(shape(file({ path: full, link: "//b.test/.well-known/pki-validation/X.txt" }))).toEqual({ url: full, path: "/.well-known/pki-validation/X.txt", content: "tok\nsandbox" });
+  });
+
+  it("falls back to the protocol-relative link, a bare path, or the file name", () => {
+    const want = { url: "http://b.test/.well-known/pki-validation/X.txt", path: "/.well-known/pki-validation/X.txt", content: "tok\nsandbox" };
+    expect(shape(file({ link: "//b.test/.well-known/pki-validation/X.txt" }))).toEqual(want);
+    expect(shape(file({ path: "/.well-known/pki-validation/X.txt" }))).toEqual(want);
+    expect(shape(file({}))).toEqual(want);
+  });
+
+  it("brackets an IPv6 host", () => {
+    expect(shape(file({ domain: "2001:db8::1", label: "Y.txt" })).url).toBe("http://[2001:db8::1]/.well-known/pki-validation/Y.txt");
+  });
+
+  it("a file record is not a DNS record, and the reverse", () => {
+    const r = shapeValidationRecords(lists({ httpRecords: [file({})] }), { method: "file", domains: ["b.test"] }).records[0]!;
+    expect(() => toDnsRecord(r, "b.test")).toThrow(/validated by method "file", not DNS: use fileRecordFor instead of dnsRecordFor/);
+    const d = shapeValidationRecords(lists({ dnsRecords: [txt("b.test", "main", "v")] }), { method: "dns", domains: ["b.test"] }).records[0]!;
+    expect(() => toFileRecord(d, "b.test")).toThrow(/validated by method "dns", not file: use dnsRecordFor/);
+  });
+});
+
+describe("e-mail records (shape not shown by the specification)", () => {
+  it("reads domain, type and email when present, drops the rest", () => {
+    const { records } = shapeValidationRecords(lists({ emailRecords: [{ domain: "e.test", type: "main", email: "hostmaster@e.test", extra: { a: 1 } }] }), {
+      method: "email-hostmaster",
+      domains: ["e.test"],
+    });
+    expect(records).toEqual([expect.objectContaining({ domain: "e.test", type: "main", email: "hostmaster@e.test", fqdn: "", url: "", orderedName: "e.test" })]);
+    expect(Object.keys(records[0]!)).not.toContain("extra");
+    expect(() => toDnsRecord(records[0]!, "e.test")).toThrow(/validated by method "email-hostmaster", not DNS: the approval mail goes to hostmaster@e\.test/);
+  });
+
+  it("derives one record per ordered name from the method code when the list is empty", () => {
+    const { records } = shapeValidationRecords(lists({}), { method: "email-admin", domains: ["a.test"], allDomains: ["a.test", "*.b.test"] });
+    expect(records.map((r) => [r.orderedName, r.email])).toEqual([["a.test", "admin@a.test"], ["", "admin@b.test"]]);
+  });
+
+  it("no mailbox is invented for a bare email method", () => {
+    const { records } = shapeValidationRecords(lists({}), { method: "email", domains: ["a.test"] });
+    expect(records[0]).toMatchObject({ method: "email", email: "" });
+  });
+});
+
+describe("the method in effect", () => {
+  it("the service's bare email is named by the program's code, else by a record's mailbox", () => {
+    expect(effectiveMethod("email", "email-webmaster", lists({}))).toBe("email-webmaster");
+    expect(effectiveMethod("email", undefined, lists({ emailRecords: [{ email: "Postmaster@x.test" }] }))).toBe("email-postmaster");
+    expect(effectiveMethod("email", undefined, lists({}))).toBe("email");
+    expect(effectiveMethod("DNS", "cname", lists({}))).toBe("dns");
+  });
+
+  it("without a reported method, the program's code or the records' kind", () => {
+    expect(effectiveMethod("", "file", lists({}))).toBe("file");
+    expect(effectiveMethod("", undefined, lists({ dnsRecords: [{ ...txt("a.test", "main", "v"), recordType: "CNAME" }] }))).toBe("cname");
+    expect(effectiveMethod("", undefined, lists({ httpRecords: [{ domain: "a.test", type: "main", recordType: "FILE", label: "x", path: "", content: "", link: "" }] }))).toBe("file");
+  });
+
+  it("email agrees with every email-* code and nothing else", () => {
+    expect(sameMethod("email", "email-admin")).toBe(true);
+    expect(sameMethod("email-hostmaster", "email")).toBe(true);
+    expect(sameMethod("email-admin", "email-hostmaster")).toBe(false);
+    expect(sameMethod("dns", "cname")).toBe(false);
+  });
+
+  it("only the method's own list is used when the service sends several", () => {
+    const both = lists({ dnsRecords: [txt("a.test", "main", "v")], httpRecords: [{ domain: "a.test", type: "main", recordType: "FILE", label: "x", path: "", content: "c", link: "" }] });
+    expect(shapeValidationRecords(both, { method: "file", domains: ["a.test"] }).records.map((r) => r.recordType)).toEqual(["FILE"]);
+    // dcv: the specification does not say which list; whatever is there is used.
+    expect(shapeValidationRecords(lists({ dnsRecords: [txt("a.test", "main", "v")] }), { method: "dcv", domains: ["a.test"] }).records[0]).toMatchObject({ method: "dcv", fqdn: "_dnsauth.a.test" });
+  });
+});
+
+describe("records stored by earlier releases", () => {
+  // No orderedName, method https, type wildcard: picking still works.
+  const old = [
+    { domain: "example.com", type: "main", method: "dns", name: "_dnsauth", fqdn: "_dnsauth.example.com", recordType: "TXT", value: "m", url: "", path: "", content: "", email: "" },
+    { domain: "example.com", type: "wildcard", method: "dns", name: "_dnsauth", fqdn: "_dnsauth.example.com", recordType: "TXT", value: "x", url: "", path: "", content: "", email: "" },
+  ] as unknown as DomainValidationRecord[];
+
+  it("pick by base name, a wildcard preferring the record typed wildcard", () => {
+    expect(pickRecord(old, "*.example.com").value).toBe("x");
+    expect(pickRecord(old, "example.com").value).toBe("m");
+    expect(validatedName("*.Example.com.")).toBe("example.com");
+    expect(() => pickRecord(old, "api.example.com")).toThrow(/no validation record for domain "api.example.com".*records exist for: example.com/);
   });
 });

@@ -5,12 +5,13 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { isPartnerApiError } from "../../client/errors.js";
+import { CertStatus, describeCertStatus, emailSuffixOf } from "../../client/vocabulary.js";
 import type { ProviderContext } from "../../provider/context.js";
 import type { ResourceHandlers } from "../../provider/handlers.js";
 import { toPlainJson } from "../../provider/plain-json.js";
 import { isUnknown } from "../../provider/unknown.js";
 import { checkValidationInputs, type ValidationInputs, type ValidationOutputs } from "./inputs.js";
-import { missingDomains, shapeRecords } from "./records.js";
+import { effectiveMethod, missingDomains, sameMethod, shapeValidationRecords } from "./records.js";
 
 export const resourceType = "Validation";
 
@@ -18,38 +19,64 @@ export const resourceType = "Validation";
  * Reads the order's records with GetRecord (stored records, no rate limit)
  * and checks they cover the declared domains in the expected method, so the
  * records the program publishes are the ones the CA will check.
+ *
+ * `methodHint` only helps name an e-mail method the service reports as bare
+ * `email`; `inputs.method`, when given, must agree with the service.
  */
-async function readRecords(ctx: ProviderContext, inputs: ValidationInputs): Promise<ValidationOutputs> {
+async function readRecords(ctx: ProviderContext, inputs: ValidationInputs, methodHint?: string): Promise<ValidationOutputs> {
   const set = await ctx.api().getRecord({ orderNo: inputs.orderNo });
-  const method = String(set.verificationMethod ?? set.records[0]?.method ?? "");
-  if (set.records.length === 0) {
+  if (set.certStatus === CertStatus.AwaitingSubmission) {
     throw new Error(
-      `order ${inputs.orderNo} has no validation records yet: it has not been submitted for issuance (ApplySign). ` +
+      `order ${inputs.orderNo} has no validation records yet: it has not been submitted for issuance (ApplySign; cert_status 0). ` +
         "The Order resource submits it; if its last up failed, run up again so the Order resumes",
     );
   }
-  if (inputs.method && method && inputs.method !== method) {
+  const reported = String(set.verificationMethod ?? "");
+  if (inputs.method && reported && !sameMethod(inputs.method, reported.toLowerCase())) {
     throw new Error(
-      `order ${inputs.orderNo} is validated by method "${method}" at the service, but the program expects "${inputs.method}"; ` +
+      `order ${inputs.orderNo} is validated by method "${reported}" at the service, but the program expects "${inputs.method}"; ` +
         "the Order's method change has not reached the service — run up again (or pulumi refresh) so the Order applies it",
     );
   }
-  const records = shapeRecords(set.records, method);
+  const method = effectiveMethod(reported, inputs.method ?? methodHint, set);
+  const { records, unmatched } = shapeValidationRecords(set, { method, domains: inputs.domains, allDomains: set.allDomains });
+  if (records.length === 0) {
+    throw new Error(
+      `order ${inputs.orderNo} has no ${method || "validation"} records at the service (cert_status ${set.certStatus}, ${describeCertStatus(set.certStatus)}); ` +
+        "if it was just submitted, run up again; otherwise check the order with the reseller",
+    );
+  }
   const missing = missingDomains(records, inputs.domains);
   if (missing.length > 0) {
+    const covered = set.allDomains.length > 0 ? set.allDomains : [...new Set(records.map((r) => r.domain))];
     throw new Error(
       `order ${inputs.orderNo} has no validation record for ${missing.join(", ")} (declared in domains); ` +
-        `the order covers ${[...new Set(records.map((r) => r.domain))].join(", ")} — check that domains lists the order's names`,
+        `the order covers ${covered.join(", ")} — check that domains lists the order's names`,
+    );
+  }
+  if (unmatched.length > 0) {
+    ctx.log().warn(
+      `order ${inputs.orderNo}: ${unmatched.length} validation record(s) for names not in domains (${[...new Set(unmatched.map((r) => r.domain))].join(", ")}); ` +
+        "the CA checks them too — list every ordered name in domains, or publish those records yourself (see the records output)",
     );
   }
   return {
     orderNo: inputs.orderNo,
     domains: inputs.domains,
     method,
-    requestId: set.requestId ?? "",
-    emailSuffix: set.emailSuffix ?? "",
+    requestId: inputs.requestId ?? "",
+    emailSuffix: emailSuffixOf(method) ?? "",
     records,
   };
+}
+
+/**
+ * Evidence that the order is gone: the API's own envelope said 404 (no such
+ * order for this key). An HTTP 404 page from a proxy, a wrong base URL or an
+ * outage proves nothing and must fail the refresh instead.
+ */
+function orderIsGone(error: unknown): boolean {
+  return isPartnerApiError(error, "not_found") && error.code === 404;
 }
 
 function sameDomains(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
@@ -73,7 +100,7 @@ export const handlers: ResourceHandlers<ValidationInputs, ValidationOutputs> = {
     // The Order's method and request id are followed, not stored as inputs of
     // our own: a value that differs from what the service reported last means
     // the Order switched method and the tokens changed.
-    if (news.method !== undefined && (isUnknown(news.method) || news.method !== olds.method)) changed.push("method");
+    if (news.method !== undefined && (isUnknown(news.method) || !sameMethod(news.method, olds.method ?? ""))) changed.push("method");
     if (news.requestId !== undefined && news.requestId !== "" && (isUnknown(news.requestId) || news.requestId !== olds.requestId)) changed.push("requestId");
     return { changes: replaces.length + changed.length > 0, replaces, deleteBeforeReplace: false };
   },
@@ -86,18 +113,18 @@ export const handlers: ResourceHandlers<ValidationInputs, ValidationOutputs> = {
 
   async update(ctx, _id, olds, news) {
     const outs = await readRecords(ctx, news);
-    if (olds.method !== outs.method) ctx.log().info(`order ${outs.orderNo}: validation method ${olds.method} → ${outs.method}; records updated`);
+    if (!sameMethod(olds.method ?? "", outs.method)) ctx.log().info(`order ${outs.orderNo}: validation method ${olds.method} → ${outs.method}; records updated`);
     return { outs: toPlainJson(outs) as unknown as ValidationOutputs };
   },
 
   async read(ctx, id, props) {
     try {
-      // Re-read as the stored method: a method changed outside Pulumi shows up as a diff.
-      const outs = await readRecords(ctx, { orderNo: props.orderNo, domains: props.domains });
+      // Not held to the stored method: a method changed outside Pulumi shows up as a diff.
+      const outs = await readRecords(ctx, { orderNo: props.orderNo, domains: props.domains, requestId: props.requestId }, props.method);
       return { id, props: toPlainJson({ ...props, ...outs }) as unknown as ValidationOutputs };
     } catch (e) {
-      if (isPartnerApiError(e, "not_found")) {
-        ctx.log().warn(`order ${props.orderNo} no longer exists for this API key; the Validation is removed from state`);
+      if (orderIsGone(e)) {
+        ctx.log().warn(`order ${props.orderNo} does not exist for this API key (the API answered code 404); the Validation is removed from state`);
         return { id: "", props: {} as ValidationOutputs };
       }
       throw e;

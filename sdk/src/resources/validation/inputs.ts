@@ -1,3 +1,4 @@
+import { VERIFICATION_METHODS } from "../../client/vocabulary.js";
 import { isUnknown } from "../../provider/unknown.js";
 
 /** What the Validation provider receives (after the class flattened `{ order }`). */
@@ -5,9 +6,13 @@ export interface ValidationInputs {
   orderNo: string;
   /** The ordered names (main, SANs, wildcards), as the program declared them. */
   domains: string[];
-  /** The method the Order asks for; a change re-reads the records. */
+  /** The method the Order reports (a spec 4.5 code, or `email` for any e-mail method); a change re-reads the records. */
   method?: string;
-  /** The Order's request id; a change re-reads the records. */
+  /**
+   * The Order's sign request id (from ApplySign or its last method change);
+   * GetRecord does not report one (spec 4.6), so this is what tells the
+   * Validation that the tokens changed.
+   */
   requestId?: string;
 }
 
@@ -15,16 +20,20 @@ export interface ValidationInputs {
 export interface ValidationOutputs {
   orderNo: string;
   domains: string[];
-  /** The method in effect at the service. */
+  /** The method in effect at the service, as a spec 4.5 code where it can be told (`email` when the mailbox cannot). */
   method: string;
-  /** The service's sign request id (empty when it reports none). */
+  /** The Order's sign request id the records belong to (empty when the program gives none). */
   requestId: string;
-  /** `admin`/`postmaster`/... for e-mail validation, else empty. */
+  /** Derived from the method: `admin` for `email-admin`, ...; empty for other methods. */
   emailSuffix: string;
   records: import("./records.js").DomainValidationRecord[];
 }
 
-const METHODS = new Set(["dns", "cname", "file", "https", "email"]);
+/**
+ * The spec 4.5 codes, plus `email`: the Order's method output is what
+ * ApplySign answered, and the service may answer `email` for any e-mail method.
+ */
+const METHODS: readonly string[] = [...VERIFICATION_METHODS, "email"];
 
 /**
  * Normalises and checks the inputs. Unknown values (preview) pass; each
@@ -67,10 +76,14 @@ export function checkValidationInputs(news: Partial<ValidationInputs>): {
     }
   }
 
-  if (news.method !== undefined && !isUnknown(news.method) && !METHODS.has(String(news.method))) {
-    failures.push({ property: "method", reason: `method must be one of ${[...METHODS].join(", ")}; got "${String(news.method)}"` });
+  // An Order whose method the service has not reported yet gives an empty string.
+  if (news.method === "" || news.method === null) delete inputs.method;
+  else if (news.method !== undefined && !isUnknown(news.method) && !METHODS.includes(String(news.method))) {
+    const https = news.method === "https" ? " (there is no https method: file validation is served over http, method file)" : "";
+    failures.push({ property: "method", reason: `method must be one of ${VERIFICATION_METHODS.join(", ")}; got "${String(news.method)}"${https}` });
   }
-  if (news.requestId !== undefined && !isUnknown(news.requestId) && typeof news.requestId !== "string") {
+  if (news.requestId === null) delete inputs.requestId;
+  else if (news.requestId !== undefined && !isUnknown(news.requestId) && typeof news.requestId !== "string") {
     failures.push({ property: "requestId", reason: "requestId must be a string" });
   }
   return { inputs, failures };
