@@ -7,7 +7,9 @@ beforeAll(() => {
   ensureBuilt();
   consumer = makeConsumerDir();
 });
-afterAll(() => fs.rmSync(consumer, { recursive: true, force: true }));
+afterAll(() => {
+  if (consumer) fs.rmSync(consumer, { recursive: true, force: true });
+});
 
 describe("handler modules named in state", () => {
   it("load through the stable entry from a project where only pulumi-certreseller is installed", async () => {

@@ -3,29 +3,26 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createContext, type ProviderContext } from "../../src/provider/index.js";
+import type { ProviderContext } from "../../src/provider/index.js";
 import { systemClock } from "../../src/resources/certificate/clock.js";
 import { createCertificateHandlers, handlers as certificateHandlers } from "../../src/resources/certificate/handlers.js";
 import { StatusReadGate } from "../../src/resources/certificate/status-gate.js";
 import type { CertificateInputs, CertificateOutputs } from "../../src/resources/certificate/inputs.js";
-import { startHarness, type Harness } from "../order/harness.js";
+import { startBench, type SandboxBench } from "../support/orders.js";
 import { opensslFingerprint } from "./fixtures.js";
 
 // Against the sandbox in `published` mode: a certificate is issued only once
 // its records are published, as with a real CA. A 2 s status cooldown keeps
 // the waits short while exercising the same scheduling as 180 s.
 const COOLDOWN = 2;
-let h: Harness;
+let h: SandboxBench;
 let ctx: ProviderContext;
-const lines: string[] = [];
+let lines: string[];
 
 beforeAll(async () => {
-  h = await startHarness({ validation: "published", statusCooldownSeconds: COOLDOWN, issueAfterSeconds: 0 });
-  ctx = createContext({
-    type: "Certificate",
-    settings: { apiKey: h.sandbox.accounts[0]!.apiKey, baseUrl: h.sandbox.url, journalDir: h.journalDir },
-    sink: (level, line) => lines.push(`${level}: ${line}`),
-  });
+  h = await startBench("Certificate", { validation: "published", statusCooldownSeconds: COOLDOWN, issueAfterSeconds: 0 });
+  ctx = h.ctx;
+  lines = h.lines;
 });
 afterAll(async () => {
   await h?.stop();
@@ -39,7 +36,8 @@ async function plan(raw: Partial<CertificateInputs>): Promise<CertificateInputs>
 
 async function publishAll(orderNo: string): Promise<void> {
   const set = await ctx.api().getRecord({ orderNo });
-  for (const r of set.records) await h.mgmt("POST", "/dns-records", { fqdn: `${r.label}.${r.domain}`, type: r.recordType, value: r.value });
+  expect(set.dnsRecords.length).toBeGreaterThan(0);
+  for (const r of set.dnsRecords) await h.mgmt("POST", "/dns-records", { fqdn: `${r.label}.${r.domain}`, type: r.recordType, value: r.value });
 }
 
 async function statusLog(orderNo: string): Promise<{ at: number; code: number }[]> {
@@ -53,7 +51,7 @@ describe("Certificate against the sandbox", () => {
 
   it("waits (cooldown honoured, no status read refused), then downloads verified material", async () => {
     const order = await h.buy({ productCode: "sandbox-dv-multi", domain: "shop.example.com", sanDomains: ["www.shop.example.com"], verificationMethod: "dns" });
-    orderNo = order.outs.orderNo;
+    orderNo = order.orderNo;
     lines.length = 0;
     // Publish a little after the first cooldown: the wait must span several reads.
     const publisher = new Promise<void>((resolve, reject) => setTimeout(() => publishAll(orderNo).then(resolve, reject), COOLDOWN * 1000 + 500));
@@ -147,34 +145,34 @@ describe("Certificate against the sandbox", () => {
     const order = await h.buy({ productCode: "sandbox-dv-single", domain: "slow.example.com", verificationMethod: "dns" });
     const started = Date.now();
     // 3 s: reads at 0 s and 2 s; the next (4 s) would fall after the deadline.
-    const err = await certificateHandlers.create(ctx, await plan({ orderNo: order.outs.orderNo, timeoutMinutes: 0.05 })).then(() => new Error("expected a failure"), (e: Error) => e);
+    const err = await certificateHandlers.create(ctx, await plan({ orderNo: order.orderNo, timeoutMinutes: 0.05 })).then(() => new Error("expected a failure"), (e: Error) => e);
     expect(err).toBeInstanceOf(Error);
     expect(err.message).toMatch(/not issued within timeoutMinutes 0\.05 .*still unverified: slow\.example\.com/);
     expect(Date.now() - started).toBeLessThan(3500);
-    const reads = await statusLog(order.outs.orderNo);
+    const reads = await statusLog(order.orderNo);
     expect(reads.map((r) => r.code)).toEqual([200, 200]);
   });
 
   it("fails clearly when issuance failed", async () => {
     const order = await h.buy({ productCode: "sandbox-dv-single", domain: "broken.example.com", verificationMethod: "dns" });
-    await h.mgmt("POST", `/orders/${order.outs.orderNo}/fail`, {});
-    await expect(certificateHandlers.create(ctx, await plan({ orderNo: order.outs.orderNo }))).rejects.toThrow(/issuance failed, cert_status 3/);
+    await h.mgmt("POST", `/orders/${order.orderNo}/fail`, {});
+    await expect(certificateHandlers.create(ctx, await plan({ orderNo: order.orderNo }))).rejects.toThrow(/issuance failed, cert_status 3/);
   });
 
   it("targets an installment: the first downloads; a later one not started, or one the order lacks, fails at once naming it", async () => {
     const order = await h.buy({ productCode: "sandbox-dv-single", domain: "long.example.com", months: 24, verificationMethod: "dns" });
-    expect(order.outs.installmentsCount).toBe(2);
-    await publishAll(order.outs.orderNo);
-    const first = await certificateHandlers.create(ctx, await plan({ orderNo: order.outs.orderNo, installmentNo: 1 }));
+    expect(order.installmentsCount).toBe(2);
+    await publishAll(order.orderNo);
+    const first = await certificateHandlers.create(ctx, await plan({ orderNo: order.orderNo, installmentNo: 1 }));
     expect(first.outs!.installmentNo).toBe(1);
     // A long timeout: the failure must come from what the service says, not from the clock.
     const failure = (installmentNo: number) =>
-      certificateHandlers.create(ctx, { orderNo: order.outs.orderNo, installmentNo, timeoutMinutes: 60 }).then(() => new Error("expected a failure"), (e: Error) => e);
+      certificateHandlers.create(ctx, { orderNo: order.orderNo, installmentNo, timeoutMinutes: 60 }).then(() => new Error("expected a failure"), (e: Error) => e);
     const started = Date.now();
     expect((await failure(2)).message).toMatch(/installment 2 of order .*: not started yet — the order's current certificate is installment 1 .*needs ApplySign/);
     expect((await failure(3)).message).toMatch(/installment 3 of order .*: the order holds 2 certificates; installmentNo must be from 1 to 2/);
     expect(Date.now() - started).toBeLessThan(4 * COOLDOWN * 1000);
-    expect((await statusLog(order.outs.orderNo)).every((e) => e.code !== 429)).toBe(true);
+    expect((await statusLog(order.orderNo)).every((e) => e.code !== 429)).toBe(true);
   });
 
   it("check names each bad input", async () => {

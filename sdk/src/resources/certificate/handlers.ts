@@ -6,6 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { isPartnerApiError } from "../../client/errors.js";
 import type { CertificateDownload, CertificateStatus, PartnerApi } from "../../client/types.js";
+import { CertStatus } from "../../client/vocabulary.js";
 import type { ProviderContext } from "../../provider/context.js";
 import type { ResourceHandlers } from "../../provider/handlers.js";
 import { toPlainJson } from "../../provider/plain-json.js";
@@ -47,7 +48,7 @@ function statusReader(api: PartnerApi, orderNo: string): () => Promise<GatedRead
 async function tryDownload(api: PartnerApi, inputs: CertificateInputs): Promise<{ download?: CertificateDownload; notYet?: string }> {
   try {
     const download = await api.downloadCertificate({ orderNo: inputs.orderNo, certId: inputs.certId, installmentNo: inputs.installmentNo });
-    return download.certStatus === 1 ? { download } : { notYet: `cert_status ${download.certStatus}` };
+    return download.certStatus === CertStatus.Issued ? { download } : { notYet: `cert_status ${download.certStatus}` };
   } catch (e) {
     if (isPartnerApiError(e, "invalid_request")) return { notYet: e.message };
     throw e;
@@ -203,7 +204,7 @@ export function createCertificateHandlers(deps: { clock: Clock; gate: StatusRead
         return { id, props };
       }
       const status = result.status;
-      if (status.certId === props.certId && status.certStatus !== 1) {
+      if (status.certId === props.certId && status.certStatus !== CertStatus.Issued) {
         log.warn(`order ${props.orderNo}: certificate ${id} is no longer valid at the service (cert_status ${status.certStatus}${status.certStatusLabel ? `, ${status.certStatusLabel}` : ""}); the stored material is kept — replace the Order to get a new certificate`);
       }
       return { id, props };

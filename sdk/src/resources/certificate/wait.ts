@@ -1,3 +1,4 @@
+import { CertStatus } from "../../client/vocabulary.js";
 import { clockTime, type Clock } from "./clock.js";
 import type { GatedRead, StatusReadGate } from "./status-gate.js";
 
@@ -45,10 +46,10 @@ export class IssuanceTimeoutError extends Error {
 }
 
 const TERMINAL: Record<number, string> = {
-  3: "issuance failed",
-  4: "the certificate is being revoked",
-  5: "the certificate was revoked/refunded",
-  6: "a refund is in progress",
+  [CertStatus.IssuanceFailed]: "issuance failed",
+  [CertStatus.Revoking]: "the certificate is being revoked",
+  [CertStatus.Revoked]: "the certificate was revoked/refunded",
+  [CertStatus.RefundInProgress]: "a refund is in progress",
 };
 
 /**
@@ -62,7 +63,7 @@ const TERMINAL: Record<number, string> = {
  */
 export async function waitForIssuance<S extends IssuanceStatus>(opts: WaitForIssuanceOptions<S>): Promise<S> {
   const { orderNo, gate, clock } = opts;
-  const isReady = opts.isReady ?? ((s: S) => s.certStatus === 1);
+  const isReady = opts.isReady ?? ((s: S) => s.certStatus === CertStatus.Issued);
   const started = opts.startedAt ?? clock.now();
   const deadline = started + opts.timeoutMs;
   let freshAfter = clock.now();
@@ -84,13 +85,13 @@ export async function waitForIssuance<S extends IssuanceStatus>(opts: WaitForIss
       const detail = status.caStatusText ? ` (CA says: ${status.caStatusText})` : "";
       throw new IssuanceFailedError(
         `order ${orderNo}: ${terminal}, cert_status ${status.certStatus}${detail}; ` +
-          (status.certStatus === 3
+          (status.certStatus === CertStatus.IssuanceFailed
             ? "re-submit the order (the Order resource's ApplySign runs again when it is replaced or updated) or contact the reseller"
             : "this order will not produce a certificate; replace the Order to buy a new one"),
         status.certStatus,
       );
     }
-    if (status.certStatus === 0) {
+    if (status.certStatus === CertStatus.AwaitingSubmission) {
       throw new IssuanceFailedError(
         `order ${orderNo}: not submitted for issuance yet (cert_status 0); the Order resource submits it with ApplySign — make the Certificate depend on the Order (use order.orderNo) and run up again`,
         0,
