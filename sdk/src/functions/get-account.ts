@@ -1,25 +1,59 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { AccountFunds, AccountUser, ApiKeyInfo, UserData } from "../client/types.js";
 import { programClient } from "./settings.js";
 
-/** The account behind the configured API key (never the key itself). */
+/**
+ * The account behind the configured API key, as GetUserData reports it
+ * (spec 2.1, camelCase): who, how much money, which key — never the key's
+ * secret. Money is a two-place decimal string (`"5000.00"`).
+ *
+ * @example
+ * ```ts
+ * const { user, account, apiKey, serverTime } = await certs.getAccount();
+ * console.log(`${user.username}: ${account.totalAvailable} available (key ${apiKey.appId}, at ${serverTime})`);
+ * ```
+ */
 export interface GetAccountResult {
-  username: string;
-  email: string | null;
-  /** 0 banned, 1 normal, 2 awaiting e-mail check, 3 awaiting phone check. */
-  status: number;
-  /** Decimal strings, e.g. `"5000.00"`. */
-  balance: string;
-  creditLimit: string | null;
-  creditUsed: string | null;
-  creditAvailable: string | null;
-  /** `balance + creditAvailable`: what an order may spend. */
-  totalAvailable: string;
-  currency: string | null;
-  /** The public half of the key (`ak_...`); the secret is never reported. */
-  appId: string | null;
-  /** Key state: 1 active. */
-  keyStatus: number | null;
-  keyExpiresAt: string | null;
+  /** `id`, `userId`, `username`, `status` (0 banned, 1 normal, 2 awaiting e-mail check, 3 awaiting phone check), `statusText`, `userType`, `partnerLevel`, `boundPhone`, `boundEmail`. */
+  user: AccountUser;
+  /** `balance`, `creditLine`, `creditUsed`, `creditAvailable`, `trustedBalance`, `totalAvailable` (= balance + creditAvailable: what an order may spend). */
+  account: AccountFunds;
+  /** `appId` (the key's public identifier) and `lastUsedIp`; the secret is never reported. */
+  apiKey: ApiKeyInfo;
+  /** The service's clock, `YYYY-MM-DD HH:MM:SS`. */
+  serverTime: string;
+}
+
+/**
+ * Copies member by member: the result is plain JSON (it may be exported from
+ * a stack) and carries only what the specification lists, whatever else a
+ * future client type holds.
+ */
+export function toAccountResult(data: UserData): GetAccountResult {
+  const { user, account, apiKey } = data;
+  return {
+    user: {
+      id: user.id,
+      userId: user.userId,
+      username: user.username,
+      status: user.status,
+      statusText: user.statusText,
+      userType: user.userType,
+      partnerLevel: user.partnerLevel,
+      boundPhone: user.boundPhone ?? null,
+      boundEmail: user.boundEmail ?? null,
+    },
+    account: {
+      balance: account.balance,
+      creditLine: account.creditLine,
+      creditUsed: account.creditUsed,
+      creditAvailable: account.creditAvailable,
+      trustedBalance: account.trustedBalance,
+      totalAvailable: account.totalAvailable,
+    },
+    apiKey: { appId: apiKey.appId ?? null, lastUsedIp: apiKey.lastUsedIp ?? null },
+    serverTime: data.serverTime,
+  };
 }
 
 /**
@@ -28,26 +62,12 @@ export interface GetAccountResult {
  *
  * @example
  * ```ts
- * const account = await certs.getAccount();
+ * const { account } = await certs.getAccount();
  * if (Number(account.totalAvailable) < 200) throw new Error("top up the reseller account first");
  * ```
  */
 export async function getAccount(): Promise<GetAccountResult> {
-  const { user, apiKey } = await programClient().getUserData();
-  return {
-    username: user.username,
-    email: user.email ?? null,
-    status: user.status,
-    balance: user.balance,
-    creditLimit: user.creditLimit ?? null,
-    creditUsed: user.creditUsed ?? null,
-    creditAvailable: user.creditAvailable ?? null,
-    totalAvailable: user.totalAvailable,
-    currency: user.currency ?? null,
-    appId: apiKey.appId ?? null,
-    keyStatus: apiKey.status ?? null,
-    keyExpiresAt: apiKey.expiresAt ?? null,
-  };
+  return toAccountResult(await programClient().getUserData());
 }
 
 /**
@@ -55,7 +75,7 @@ export async function getAccount(): Promise<GetAccountResult> {
  *
  * @example
  * ```ts
- * export const balance = certs.getAccountOutput().balance;
+ * export const balance = certs.getAccountOutput().account.balance;
  * ```
  */
 export function getAccountOutput(): pulumi.Output<GetAccountResult> {

@@ -1,10 +1,21 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { DomainTypeCode, Product, VerificationTypeCode } from "../client/types.js";
+import { DOMAIN_TYPE_CODES, isDomainTypeCode } from "../client/vocabulary.js";
 import { programClient } from "./settings.js";
 
-/** Filters of {@link getProducts}; all optional. */
+/**
+ * Filters of {@link getProducts}; all optional.
+ *
+ * @example
+ * ```ts
+ * const args: GetProductsArgs = { domainType: "multiple-mix", verificationType: "dv" };
+ * ```
+ */
 export interface GetProductsArgs {
-  /** `single`, `multi`, `wildcard`, `multi_wildcard`, `flex`, `ip`, `ip_multi`. */
+  /**
+   * A spec 2.3 domain type: `single`, `wildcard`, `multiple-single`,
+   * `multiple-wildcard`, `multiple-mix`, `ipv4`, `ipv6`.
+   */
   domainType?: DomainTypeCode;
   brandCode?: string;
   /** `dv`, `ov`, `ev`. */
@@ -15,11 +26,30 @@ export interface GetProductsArgs {
   productCode?: string;
 }
 
-/** Inputs of {@link getProductsOutput}. */
+/**
+ * Inputs of {@link getProductsOutput}: the same filters, each may be an Output.
+ *
+ * @example
+ * ```ts
+ * const args: GetProductsOutputArgs = { brandCode: config.require("brand") };
+ * ```
+ */
 export type GetProductsOutputArgs = { [K in keyof GetProductsArgs]?: pulumi.Input<GetProductsArgs[K]> };
 
+/**
+ * Result of {@link getProducts}.
+ *
+ * @example
+ * ```ts
+ * const { products }: GetProductsResult = await certs.getProducts();
+ * ```
+ */
 export interface GetProductsResult {
-  /** Every matching product (all pages), prices as decimal strings. */
+  /**
+   * Every matching product (all pages), as the product list reports it:
+   * `domainTypeCode` a spec 2.3 code, prices two-place decimal strings,
+   * terms in `validYears`, limits in `maxSingleDomains` / `maxWildcards`.
+   */
   products: Product[];
 }
 
@@ -28,14 +58,34 @@ export interface GetProductsResult {
  *
  * @example
  * ```ts
- * const { products } = await certs.getProducts({ domainType: "multi", verificationType: "dv" });
+ * const { products } = await certs.getProducts({ domainType: "multiple-single", verificationType: "dv" });
  * const cheapest = products.sort((a, b) => Number(a.basePrice) - Number(b.basePrice))[0];
  * ```
  */
 export async function getProducts(args: GetProductsArgs = {}): Promise<GetProductsResult> {
+  refuseOldDomainType(args.domainType);
   const filter = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined && v !== ""));
   const products = await programClient().listAllProducts(filter);
   return { products };
+}
+
+/** The domain type codes of earlier releases, and the spec 2.3 code each became. */
+const RENAMED_DOMAIN_TYPES: Readonly<Record<string, DomainTypeCode>> = {
+  multi: "multiple-single",
+  multi_wildcard: "multiple-wildcard",
+  flex: "multiple-mix",
+  ip: "ipv4",
+};
+
+/** A program written for the old codes gets the new name instead of an empty list or a bare refusal. */
+function refuseOldDomainType(domainType: string | undefined): void {
+  if (domainType === undefined || domainType === "" || isDomainTypeCode(domainType)) return;
+  const renamed = RENAMED_DOMAIN_TYPES[domainType];
+  throw new Error(
+    `getProducts: domainType ${JSON.stringify(domainType)} is not a domain type code` +
+      (renamed ? `; it is now ${JSON.stringify(renamed)}` : "") +
+      ` (codes: ${DOMAIN_TYPE_CODES.join(", ")})`,
+  );
 }
 
 /**
