@@ -7,6 +7,14 @@ export interface ProviderSettings {
   readonly apiKey?: string;
   /** `certreseller:baseUrl` or `CERTRESELLER_BASE_URL`. */
   readonly baseUrl?: string;
+  /**
+   * `certreseller:allowInsecureHttp` or `CERTRESELLER_ALLOW_INSECURE_HTTP`
+   * (`true`/`false`): accept a plain `http://` base URL on a host that is not
+   * loopback. Off by default — every request carries the API key, and it
+   * must not cross a network in clear text. Loopback (`127.0.0.1`, `::1`,
+   * `localhost`, e.g. the sandbox) needs no setting.
+   */
+  readonly allowInsecureHttp?: boolean;
   /** `certreseller:journalDir` or `CERTRESELLER_JOURNAL_DIR`; see {@link defaultJournalDir}. */
   readonly journalDir: string;
   /**
@@ -22,6 +30,7 @@ export interface ProviderSettings {
 export const SETTING_SOURCES = {
   apiKey: { config: "certreseller:apiKey", env: "CERTRESELLER_API_KEY" },
   baseUrl: { config: "certreseller:baseUrl", env: "CERTRESELLER_BASE_URL" },
+  allowInsecureHttp: { config: "certreseller:allowInsecureHttp", env: "CERTRESELLER_ALLOW_INSECURE_HTTP" },
   journalDir: { config: "certreseller:journalDir", env: "CERTRESELLER_JOURNAL_DIR" },
 } as const;
 
@@ -50,12 +59,28 @@ export function readSettings(config: ConfigSource | undefined, env: NodeJS.Proce
     const fromEnv = env[source.env];
     return fromEnv !== undefined && fromEnv !== "" ? fromEnv : undefined;
   };
+  const allowInsecureHttp = readFlag(pick(SETTING_SOURCES.allowInsecureHttp), SETTING_SOURCES.allowInsecureHttp);
   return {
     apiKey: pick(SETTING_SOURCES.apiKey),
     baseUrl: pick(SETTING_SOURCES.baseUrl),
+    ...(allowInsecureHttp === undefined ? {} : { allowInsecureHttp }),
     journalDir: pick(SETTING_SOURCES.journalDir) ?? defaultJournalDir(),
     now: env.CERTRESELLER_NOW || undefined,
   };
+}
+
+/**
+ * A yes/no setting. Config values arrive as strings (`pulumi config set
+ * certreseller:allowInsecureHttp true`); anything but a clear yes or no is
+ * refused rather than guessed, since a wrong guess either blocks every call
+ * or sends the key in clear text.
+ */
+function readFlag(value: string | undefined, source: { config: string; env: string }): boolean | undefined {
+  if (value === undefined) return undefined;
+  const v = value.trim().toLowerCase();
+  if (["true", "1", "yes", "on"].includes(v)) return true;
+  if (["false", "0", "no", "off"].includes(v)) return false;
+  throw new Error(`certreseller: ${source.config} / ${source.env} must be true or false, not ${JSON.stringify(value)}`);
 }
 
 /** A required setting is missing; the message names the config key and the env var. */

@@ -35,7 +35,7 @@ const configure = async function (this: LazyProviderObject, req: { config?: Conf
  * size is most of what the provider costs the engine — see bench/engine). It
  * holds the handler module path and one method, `configure`, which captures
  * nothing and loads the real code with `require` at run time
- * (shared/pulumi-dynamic-notes.md, "Serialization of the provider object"):
+ * (docs/pulumi-dynamic-providers.md, "The serialized provider"):
  * the text is about 600 bytes, holds no credential, and resolves
  * `pulumi-certreseller` from the Pulumi project's own `node_modules`.
  *

@@ -5,8 +5,8 @@ import { toPlainJson, type Json } from "./plain-json.js";
  * (a paid order) but a later step failed. The engine reads `id`, `properties`
  * and `reasons` off the error, keeps the resource in state with init errors,
  * and the next `up` calls `diff` then `update` — never `create` again — so the
- * purchase is resumed instead of repeated (shared/pulumi-dynamic-notes.md,
- * "Partial failure").
+ * purchase is resumed instead of repeated (docs/pulumi-dynamic-providers.md,
+ * "Partial failure and interrupted creates").
  */
 export class PartialFailureError extends Error {
   override readonly name = "PartialFailureError";

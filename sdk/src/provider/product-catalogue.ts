@@ -19,15 +19,30 @@ export function productCatalogue(api: PartnerApi): Promise<Product[]> {
   return catalogue;
 }
 
-/** Looks a product up by code in the cached catalogue; undefined when absent. */
+/**
+ * Looks a product up by code in the cached catalogue; undefined when absent.
+ *
+ * @example
+ * ```ts
+ * const product = await findProduct(ctx.api(), "sandbox-dv-multi"); // domainTypeCode "multiple-single"
+ * ```
+ */
 export async function findProduct(api: PartnerApi, productCode: string): Promise<Product | undefined> {
   return (await productCatalogue(api)).find((product) => product.productCode === productCode);
 }
 
 /**
- * The account (balance, credit), read once per client per process, for the
- * preview's "can this account pay?" warning. Not used where money moves:
+ * The account (GetUserData, spec 2.1), read once per client per process, for
+ * the preview's "can this account pay?" warning. The money is under
+ * `account` (`balance`, `creditAvailable`, `totalAvailable`, ... as
+ * two-place strings), not under `user`. Not used where money moves:
  * CreateOrder itself is the authority.
+ *
+ * @example
+ * ```ts
+ * const { account } = await accountSummary(ctx.api());
+ * if (Number(account.totalAvailable) < Number(quote)) log.warn("the account cannot pay this order");
+ * ```
  */
 export function accountSummary(api: PartnerApi): Promise<UserData> {
   let account = accounts.get(api);

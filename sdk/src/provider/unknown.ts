@@ -1,8 +1,8 @@
 /**
  * The string the engine sends, during preview, in place of any input whose
  * value is not known yet — whatever the input's declared type (see
- * shared/pulumi-dynamic-notes.md, "Contract"). `check` and `diff` must treat it
- * as "cannot judge yet", never as a bad value.
+ * docs/pulumi-dynamic-providers.md, "The provider contract"). `check` and
+ * `diff` must treat it as "cannot judge yet", never as a bad value.
  */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 

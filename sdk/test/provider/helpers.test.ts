@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   UNKNOWN,
+  clientFor,
+  closeClients,
   containsUnknown,
   createContext,
   createLog,
@@ -51,6 +53,8 @@ describe("partialFailure", () => {
   });
 });
 
+afterAll(closeClients);
+
 describe("settings", () => {
   const config = (values: Record<string, string>) => ({ get: (k: string) => values[k] });
   it("prefers stack config, falls back to the environment", () => {
@@ -78,6 +82,32 @@ describe("settings", () => {
     expect(() => createContext({ type: "Order", settings: readSettings(undefined, { CERTRESELLER_NOW: "soon" }) })).toThrow(
       /CERTRESELLER_NOW="soon" is not an ISO 8601 date/,
     );
+  });
+  it("allowInsecureHttp: a clear yes or no from config or env, anything else refused naming both", () => {
+    expect(readSettings(config({ "certreseller:allowInsecureHttp": "true" }), {}).allowInsecureHttp).toBe(true);
+    expect(readSettings(undefined, { CERTRESELLER_ALLOW_INSECURE_HTTP: "1" }).allowInsecureHttp).toBe(true);
+    expect(readSettings(config({ "certreseller:allowInsecureHttp": "false" }), { CERTRESELLER_ALLOW_INSECURE_HTTP: "true" }).allowInsecureHttp).toBe(false);
+    expect(readSettings(undefined, {})).not.toHaveProperty("allowInsecureHttp");
+    expect(() => readSettings(config({ "certreseller:allowInsecureHttp": "maybe" }), {})).toThrow(
+      /certreseller:allowInsecureHttp \/ CERTRESELLER_ALLOW_INSECURE_HTTP must be true or false, not "maybe"/,
+    );
+  });
+  it("plain http off loopback is refused unless allowInsecureHttp; the message names the config key, never the key", () => {
+    const apiKey = "ak_insecurehttptest000000001:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+    const settings = { apiKey, baseUrl: "http://partner.example.test", journalDir: "/tmp" };
+    const err = (() => {
+      try {
+        clientFor(settings);
+      } catch (e) {
+        return e as Error;
+      }
+      throw new Error("expected a refusal");
+    })();
+    expect(err.message).toMatch(/plain http .*`pulumi config set certreseller:allowInsecureHttp true` or CERTRESELLER_ALLOW_INSECURE_HTTP=true/);
+    expect(err.message).not.toContain(apiKey.split(":")[1]);
+    expect(clientFor({ ...settings, allowInsecureHttp: true })).toBeDefined();
+    expect(clientFor({ ...settings, baseUrl: "http://127.0.0.1:1" })).toBeDefined();
+    expect(clientFor({ ...settings, baseUrl: "https://partner.example.test" })).toBeDefined();
   });
   it("a context without a key fails only when the API is needed", () => {
     const ctx = createContext({ type: "Order", settings: readSettings(undefined, {}) });

@@ -35,7 +35,9 @@ describe("lazyProvider serialization", () => {
     ensureBuilt();
     consumer = makeConsumerDir();
   });
-  afterAll(() => fs.rmSync(consumer, { recursive: true, force: true }));
+  afterAll(() => {
+    if (consumer) fs.rmSync(consumer, { recursive: true, force: true });
+  });
 
   it("is small and holds no credential even when the key is in the environment", async () => {
     const previous = process.env.CERTRESELLER_API_KEY;
