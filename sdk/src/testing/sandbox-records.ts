@@ -5,7 +5,14 @@ import { lazyProvider } from "../provider/lazy-provider.js";
 const dnsRecordProvider = lazyProvider("testing/handlers/dns-record.js");
 const fileRecordProvider = lazyProvider("testing/handlers/file-record.js");
 
-/** Inputs of {@link SandboxDnsRecord}. */
+/**
+ * Inputs of {@link SandboxDnsRecord}.
+ *
+ * @example
+ * ```ts
+ * const args: SandboxDnsRecordArgs = { managementUrl, fqdn: "_dnsauth.example.com", type: "TXT", value: token };
+ * ```
+ */
 export interface SandboxDnsRecordArgs {
   /** The sandbox's management URL (`<sandbox url>/management`). */
   managementUrl: pulumi.Input<string>;
@@ -44,11 +51,23 @@ export class SandboxDnsRecord extends pulumi.dynamic.Resource {
   }
 }
 
-/** Inputs of {@link SandboxFileRecord}. */
+/**
+ * Inputs of {@link SandboxFileRecord}.
+ *
+ * @example
+ * ```ts
+ * const args: SandboxFileRecordArgs = { managementUrl, url: "http://example.com/.well-known/pki-validation/ABC.txt", content };
+ * ```
+ */
 export interface SandboxFileRecordArgs {
   /** The sandbox's management URL (`<sandbox url>/management`). */
   managementUrl: pulumi.Input<string>;
-  /** The URL the CA fetches: `validation.fileRecordFor(d).url`. */
+  /**
+   * The URL the CA fetches: `validation.fileRecordFor(d).url`, the full
+   * `http://<domain>/.well-known/pki-validation/<file>` URL. A record's
+   * protocol-relative `link` (`//<domain>/...`) is accepted and stored as its
+   * `http:` URL.
+   */
   url: pulumi.Input<string>;
   /** The exact file content: `validation.fileRecordFor(d).content`. */
   content: pulumi.Input<string>;

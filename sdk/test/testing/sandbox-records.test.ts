@@ -81,8 +81,21 @@ describe("testing.SandboxFileRecord", () => {
     expect(await get("files")).toEqual([]);
   });
 
-  it("refuses a URL that is not the record's link", async () => {
+  it("refuses a URL that is neither the record's full URL nor its link", async () => {
     const { failures } = await file("check", {}, { managementUrl: sandbox.managementUrl, url: "/.well-known/x", content: "c" });
-    expect(failures).toEqual([{ property: "url", reason: 'url must be the record\'s http(s) URL (its link), not "/.well-known/x"' }]);
+    expect(failures).toEqual([
+      { property: "url", reason: 'url must be the record\'s full http(s) URL (fileRecordFor(d).url) or its protocol-relative link, not "/.well-known/x"' },
+    ]);
+  });
+
+  it("takes a record's protocol-relative link as its http URL", async () => {
+    const link = "//example.com/.well-known/pki-validation/LINK.txt";
+    const { inputs, failures } = await file("check", {}, { managementUrl: sandbox.managementUrl, url: link, content: "c" });
+    expect(failures).toEqual([]);
+    expect(inputs.url).toBe(`http:${link}`);
+    const created = await file("create", inputs);
+    expect(await get("files")).toEqual([{ url: `http:${link}`, content: "c" }]);
+    await file("delete", created.id, created.outs);
+    expect(await get("files")).toEqual([]);
   });
 });

@@ -14,6 +14,18 @@ export interface FileRecordInputs {
 
 export const resourceType = "SandboxFileRecord";
 
+/**
+ * The URL as the sandbox stores it: absolute. A record's `link` (spec 2.5,
+ * `//<domain>/.well-known/pki-validation/<file>`) is taken as its `http:` URL,
+ * the scheme the CA fetches with.
+ */
+function fullUrl(value: unknown): string | undefined {
+  const url = typeof value === "string" ? value.trim() : "";
+  if (/^https?:\/\/[^/]+\/.+/i.test(url)) return url;
+  if (/^\/\/[^/]+\/.+/.test(url)) return `http:${url}`;
+  return undefined;
+}
+
 export const handlers: ResourceHandlers<FileRecordInputs, FileRecordInputs> = {
   async check(_ctx, _olds, news) {
     const failures: pulumi.dynamic.CheckFailure[] = [];
@@ -21,11 +33,17 @@ export const handlers: ResourceHandlers<FileRecordInputs, FileRecordInputs> = {
       const problem = managementUrlProblem(news.managementUrl);
       if (problem) failures.push({ property: "managementUrl", reason: problem });
     }
-    if (!isUnknown(news.url) && !/^https?:\/\/[^/]+\/.+/.test(String(news.url ?? ""))) {
-      failures.push({ property: "url", reason: `url must be the record's http(s) URL (its link), not ${JSON.stringify(news.url)}` });
+    const inputs = { ...news };
+    if (!isUnknown(news.url)) {
+      const url = fullUrl(news.url);
+      if (url === undefined) {
+        failures.push({ property: "url", reason: `url must be the record's full http(s) URL (fileRecordFor(d).url) or its protocol-relative link, not ${JSON.stringify(news.url)}` });
+      } else {
+        inputs.url = url;
+      }
     }
     if (!isUnknown(news.content) && typeof news.content !== "string") failures.push({ property: "content", reason: "content must be a string" });
-    return { inputs: news, failures };
+    return { inputs, failures };
   },
   async diff(_ctx, _id, olds, news) {
     // The sandbox keys files by URL: new content is an update in place (a
