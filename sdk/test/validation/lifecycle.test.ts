@@ -81,6 +81,18 @@ describe("Validation against the sandbox", () => {
     expect(() => toDnsRecord(eOuts.records[0]!, "e.example.com")).toThrow(/validated by method "email-hostmaster", not DNS/);
   });
 
+  it("an IPv6 order without a method (the product's default, file): the URL brackets the address, and publishing it validates", async () => {
+    const order = await b.buy({ productCode: "sandbox-dv-ipv6", domain: "2606:4700:4700::1111" });
+    expect(order.verificationMethod).toBe("file");
+    const outs = await create(await plan({ orderNo: order.orderNo, domains: ["2606:4700:4700::1111"], method: order.verificationMethod }));
+    const f = toFileRecord(pickRecord(outs.records, "2606:4700:4700::1111"), "2606:4700:4700::1111");
+    expect(f.url).toMatch(/^http:\/\/\[2606:4700:4700::1111\]\/\.well-known\/pki-validation\/[0-9A-Z]+\.txt$/);
+    expect(f.path).toMatch(/^\/\.well-known\/pki-validation\/[0-9A-Z]+\.txt$/);
+    await b.mgmt("POST", "/files", { url: f.url, content: f.content });
+    const status = await ctx.api().getCertificateStatus({ orderNo: order.orderNo });
+    expect(status.domainStatuses).toEqual([expect.objectContaining({ domain: "2606:4700:4700::1111", verified: true })]);
+  });
+
   it("the program's bare email (what ApplySign may answer) agrees with an email-* method", async () => {
     const order = await b.buy({ productCode: "sandbox-dv-single", domain: "bare.example.com", verificationMethod: "email-webmaster" });
     const outs = await create(await plan({ orderNo: order.orderNo, domains: ["bare.example.com"], method: "email" }));
