@@ -54,7 +54,8 @@ const productItem = object({
 
 const productCodeOf = (raw: unknown) => {
   const code = (raw as { product_code?: unknown } | null)?.product_code;
-  return typeof code === "string" ? `product_code ${JSON.stringify(code.slice(0, 64))}` : undefined;
+  // Never cut a value short: the client redacts whole values (a cut-off echo of the key would slip through).
+  return typeof code === "string" && code.length <= 64 ? `product_code ${JSON.stringify(code)}` : undefined;
 };
 
 // `user` and `query` have no fixed shape; anything but an object reads as null.

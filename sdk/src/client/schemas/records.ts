@@ -55,7 +55,8 @@ export const httpRecord: Reader<HttpRecord> = withScope(
 
 const domainOf = (raw: unknown) => {
   const domain = (raw as { domain?: unknown } | null)?.domain;
-  return typeof domain === "string" ? `domain ${JSON.stringify(domain.slice(0, 253))}` : undefined;
+  // Never cut a value short: the client redacts whole values (a cut-off echo of the key would slip through).
+  return typeof domain === "string" && domain.length <= 253 ? `domain ${JSON.stringify(domain)}` : undefined;
 };
 
 const recordLists = {
