@@ -56,9 +56,14 @@ describe.each([false, true])("documented API codes (HTTP status mirrors code: %s
 });
 
 describe("answers without the API envelope", () => {
-  it("HTTP 5xx with an HTML body (a proxy) → server, not malformed", async () => {
+  it("HTTP 5xx with an HTML body (a proxy) → http_error, not malformed and not an API code", async () => {
     server.answer({ status: 502, body: "<html>Bad Gateway</html>", headers: { "content-type": "text/html" } });
-    expect(await failure(client.getUserData())).toMatchObject({ kind: "server", httpStatus: 502, code: undefined });
+    expect(await failure(client.getUserData())).toMatchObject({ kind: "http_error", httpStatus: 502, code: undefined });
+  });
+
+  it.each([400, 401, 403, 404, 405])("HTTP %i with an HTML body → http_error (only the API's envelope decides the API kinds)", async (status) => {
+    server.answer({ status, body: `<html>${status}</html>`, headers: { "content-type": "text/html" } });
+    expect(await failure(client.getRecord({ orderNo: "CERT1" }))).toMatchObject({ kind: "http_error", httpStatus: status, code: undefined });
   });
 
   it("HTTP 429 with an empty body → rate_limited with Retry-After header", async () => {
@@ -78,9 +83,9 @@ describe("answers without the API envelope", () => {
     expect(await failure(client.getUserData())).toMatchObject({ kind: "malformed_response", field: "code" });
   });
 
-  it("envelope code 200 under HTTP 503 → server (status wins)", async () => {
+  it("envelope code 200 under HTTP 503 → http_error (the outcome is unknown)", async () => {
     server.answer({ status: 503, body: { code: 200, message: "ok", data: null } });
-    expect(await failure(client.getUserData())).toMatchObject({ kind: "server", httpStatus: 503, code: 503 });
+    expect(await failure(client.getUserData())).toMatchObject({ kind: "http_error", httpStatus: 503, code: 200 });
   });
 
   it("an undocumented code → server with that code", async () => {
@@ -96,12 +101,12 @@ describe("answers without the API envelope", () => {
 
 describe("contract-breaking data → malformed_response naming operation and field", () => {
   it.each([
-    ["GetUserData", () => client.getUserData(), { ...wire.userData, user: { ...wire.userData.user, balance: "lots" } }, "data.user.balance"],
-    ["GetUserProduct", () => client.listProducts(), wire.productPage([{ ...wire.product, valid_years: [{ years: 1, months: 12, price: null }] }]), "data.products.items[0].valid_years[0].price"],
-    ["GetRecord", () => client.getRecord({ orderNo: "CERT1" }), { ...wire.getRecord, records: [{ ...wire.dnsRecord, record_type: "MX" }] }, "data.records[0].record_type"],
-    ["GetCertificateStatus", () => client.getCertificateStatus({ orderNo: "CERT1" }), { ...wire.certificateStatus, cert_status: 9 }, "data.cert_status"],
+    ["GetUserData", () => client.getUserData(), { ...wire.userData, account: { ...wire.userData.account, balance: "lots" } }, "data.account.balance"],
+    ["GetUserProduct", () => client.listProducts(), { products: { ...wire.productPage([]).products, total_pages: "many" } }, "data.products.total_pages"],
+    ["GetRecord", () => client.getRecord({ orderNo: "CERT1" }), { ...wire.getRecord, main_domain: 5 }, "data.main_domain"],
+    ["GetCertificateStatus", () => client.getCertificateStatus({ orderNo: "CERT1" }), { ...wire.certificateStatus, cert_status: "issued" }, "data.cert_status"],
     ["DownloadCertificate", () => client.downloadCertificate({ orderNo: "CERT1" }), { ...wire.download, certificate: { ...wire.download.certificate, certificate_leaf: "" } }, "data.certificate.certificate_leaf"],
-    ["CancelOrder", () => client.cancelOrder({ orderNo: "CERT1" }), { ...wire.cancelOrder, refund_mode: "maybe" }, "data.refund_mode"],
+    ["CreateOrder", () => client.createOrder({ productCode: "p", domain: "example.com" }), { ...wire.createOrder, order_no: "" }, "data.order_no"],
   ] as const)("%s", async (operation, call, data, field) => {
     server.answer(ok(data));
     const error = await failure(call());
@@ -111,15 +116,31 @@ describe("contract-breaking data → malformed_response naming operation and fie
   });
 
   it("money with three significant decimals is refused, not rounded", async () => {
-    server.answer(ok({ ...wire.userData, user: { ...wire.userData.user, balance: "1.005" } }));
-    expect(await failure(client.getUserData())).toMatchObject({ kind: "malformed_response", field: "data.user.balance" });
+    server.answer(ok({ ...wire.userData, account: { ...wire.userData.account, balance: "1.005" } }));
+    expect(await failure(client.getUserData())).toMatchObject({ kind: "malformed_response", field: "data.account.balance" });
+    server.answer(ok({ ...wire.userData, account: { ...wire.userData.account, balance: 0.125 } }));
+    expect(await failure(client.getUserData())).toMatchObject({ kind: "malformed_response", field: "data.account.balance" });
   });
 
-  it("CreateOrder whose answer breaks the contract still reports the order number (the account was charged)", async () => {
-    server.answer(ok({ ...wire.createOrder, price: "120.00" }));
-    const error = await failure(client.createOrder({ productCode: "p", domain: "example.com" }));
-    expect(error).toMatchObject({ kind: "malformed_response", field: "data.price", orderNo: "CERT202611220930001234", mayHaveReachedServer: true });
+  it("a charged CreateOrder whose price fields break the contract is a success with the order number", async () => {
+    server.answer(ok({ ...wire.createOrder, total_amount: "120.005", installments_count: "two" }));
+    const order = await client.createOrder({ productCode: "p", domain: "example.com" });
+    expect(order.orderNo).toBe("CERT202611220930001234");
+    expect(order.totalAmount).toBeUndefined();
+    expect(order.installmentsCount).toBeUndefined();
+    expect(order.payableAmount).toBe("120.00");
     expect(server.requests).toHaveLength(1);
+  });
+
+  it.each([
+    ["ApplySign", () => client.applySign({ orderNo: "CERT1" })],
+    ["ChangeVertificationMethod", () => client.changeVerificationMethod({ orderNo: "CERT1", method: "dns" })],
+    ["CancelOrder", () => client.cancelOrder({ orderNo: "CERT1" })],
+  ] as const)("%s with code 200 is a success whatever its data (the call took effect)", async (_, call) => {
+    for (const data of [null, "done", [], { cert_status: "two", dns_records: "none", refund_mode: 5, upstream_cancel: [] }]) {
+      server.answer(ok(data));
+      await expect(call()).resolves.toMatchObject({ orderNo: "CERT1" });
+    }
   });
 });
 
@@ -134,13 +155,15 @@ describe("bad input is refused before sending, naming the field and the rule", (
     [{ ...base, months: 0 }, "months", "must be positive"],
     [{ ...base, months: 1.5 }, "months", "must be an integer"],
     [{ ...base, signatureAlgorithm: "dsa" }, "signatureAlgorithm", "must be one of rsa, ecc, sm2"],
-    [{ ...base, signatureAlgorithm: "rsa", keySpec: "p-256" }, "keySpec", "for signatureAlgorithm rsa"],
-    [{ ...base, emailSuffix: "admin" }, "emailSuffix", 'only allowed with verificationMethod "email"'],
+    [{ ...base, signatureAlgorithm: "rsa", keySpec: "p-256" }, "keySpec", "must be a key spec of signatureAlgorithm rsa"],
+    [{ ...base, emailSuffix: "admin" }, "emailSuffix", "is not a known field"],
+    [{ ...base, verificationMethod: "email" }, "verificationMethod", "must be one of dns, cname, file, email-admin, email-postmaster, email-webmaster, email-hostmaster, dcv"],
     [{ ...base, couponType: "coupon" }, "couponId", "requires couponId"],
     [{ ...base, couponCode: "X" }, "couponType", "is required with couponId or couponCode"],
     [{ ...base, customCsr: "not a csr" }, "customCsr", "PEM certificate signing request"],
     [{ ...base, companyId: 1, companyInfo: { ...companyInfo() } }, "companyInfo", "not both"],
-    [{ ...base, companyInfo: { ...companyInfo(), country: "Germany" } }, "companyInfo.country", "ISO 3166 alpha-2"],
+    [{ ...base, companyInfo: { ...companyInfo(), countryCode: "Germany" } }, "companyInfo.countryCode", "two-letter country/region code"],
+    [{ ...base, companyInfo: { ...companyInfo(), contactFirst: undefined } }, "companyInfo.contactFirst", "is required"],
     [{ ...base, sanDomain: ["typo.example.com"] }, "sanDomain", "is not a known field"],
   ])("createOrder(%j) → %s", async (request, field, rule) => {
     const error = await failure(client.createOrder(request as unknown as CreateOrderRequest));
@@ -155,7 +178,8 @@ describe("bad input is refused before sending, naming the field and the rule", (
     ["getRecord", () => client.getRecord({} as never), "orderNo"],
     ["getRecord (not an object)", () => client.getRecord(undefined as never), "(request)"],
     ["changeVerificationMethod", () => client.changeVerificationMethod({ orderNo: "C", method: "sms" as never }), "method"],
-    ["changeVerificationMethod suffix", () => client.changeVerificationMethod({ orderNo: "C", method: "dns", emailSuffix: "admin" }), "emailSuffix"],
+    ["changeVerificationMethod suffix", () => client.changeVerificationMethod({ orderNo: "C", method: "dns", emailSuffix: "admin" } as never), "emailSuffix"],
+    ["cancelOrder reason", () => client.cancelOrder({ orderNo: "C", reason: "r".repeat(201) }), "reason"],
     ["downloadCertificate", () => client.downloadCertificate({ orderNo: "C", certId: "x", installmentNo: 1 }), "installmentNo"],
     ["listProducts", () => client.listProducts({ limit: 501 }), "limit"],
     ["a call option", () => client.getUserData({ timeoutMs: -1 }), "options.timeoutMs"],
@@ -171,12 +195,14 @@ describe("bad input is refused before sending, naming the field and the rule", (
     expect(() => new PartnerClient({ baseUrl: server.url, apiKey: KEY, timeoutMs: 0 })).toThrow(/timeoutMs/);
     expect(() => new PartnerClient({ baseUrl: server.url, apiKey: KEY, retry: { maxAttempts: 0 } })).toThrow(/retry.maxAttempts/);
     expect(() => new PartnerClient({ baseUrl: server.url, apiKey: KEY, encoding: "xml" as never })).toThrow(/encoding must be one of form, json/);
+    expect(() => new PartnerClient({ baseUrl: "http://partner.example.com", apiKey: KEY })).toThrow(/plain http.*allowInsecureHttp: true/);
+    expect(() => new PartnerClient({ baseUrl: "http://partner.example.com", apiKey: KEY, allowInsecureHttp: "yes" as never })).toThrow(/allowInsecureHttp must be a boolean/);
   });
 });
 
 function companyInfo() {
   return {
-    companyName: "Acme", registrationNumber: "HRB 1", country: "DE", state: "BE", city: "Berlin", address: "Main St 1",
-    postalCode: "10115", contactName: "Ops", contactEmail: "ops@acme.test", contactPhone: "+49 30 1234",
+    companyName: "Acme", countryCode: "DE", contactFirst: "Muster", contactLast: "Erika", email: "ops@acme.test",
+    registrationNo: "HRB 1", province: "Berlin", city: "Berlin", address: "Main St 1", postalCode: "10115", phone: "+49 30 1234",
   };
 }

@@ -58,7 +58,7 @@ const SCENARIOS: [string, ScriptedAnswer | ((req: { body: string; headers: Recor
   ["HTML 502 echoing the key", (req) => ({ status: 502, body: `<pre>${echoes(req)}</pre>` })],
   ["not JSON, echoing the key", (req) => ({ status: 200, body: `oops ${echoes(req)}` })],
   ["not the envelope, echoing the key", (req) => ({ status: 200, body: { echo: echoes(req) } })],
-  ["contract break with the key in data", () => ok({ ...wire.userData, user: { ...wire.userData.user, balance: KEY, username: KEY } })],
+  ["contract break with the key in data", () => ok({ ...wire.userData, account: { ...wire.userData.account, balance: KEY }, user: { ...wire.userData.user, status: KEY, username: KEY }, order_no: "" })],
   ["429 with retry_after echoing", (req) => ({ status: 429, body: `slow down ${echoes(req)}`, headers: { "retry-after": "0" } })],
   ["request id header echoing the secret", () => ({ ...apiError(404, "no such order"), headers: { "x-request-id": `id-${SECRET}` } })],
   ["success whose request id echoes the secret", () => ({ ...ok(wire.userData), headers: { "x-request-id": SECRET } })],
@@ -111,6 +111,19 @@ describe("errors without a server answer", () => {
         emitted.push(...everythingAbout(e));
       }
     }
+  });
+
+  it("tolerant reading's warnings: a skipped product or record named by a field that echoes the key", async () => {
+    server.answer(ok(wire.productPage([wire.product, { ...wire.product, product_code: KEY, base_price: KEY }])));
+    const client = newClient();
+    const page = await client.listProducts();
+    expect(page.items).toHaveLength(1);
+    server.answer(ok({ ...wire.getRecord, dns_records: [{ ...wire.dnsRecord, domain: KEY, value: 5 }] }));
+    await client.getRecord({ orderNo: "CERT1" });
+    server.answer(ok({ order_no: "CERT1", payment_method: 5, total_amount: KEY }));
+    await client.createOrder({ productCode: "p", domain: "example.com" });
+    await client.close();
+    expect(emitted.filter((line) => line.includes("skipped")).length).toBeGreaterThanOrEqual(2);
   });
 
   it("the client itself: inspect, JSON, String", () => {

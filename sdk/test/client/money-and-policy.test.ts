@@ -8,12 +8,12 @@ import { encodeForm, encodeJson } from "../../src/client/encoding.js";
 describe("toMoney", () => {
   it.each([
     ["199", "199.00"], ["199.5", "199.50"], ["199.50", "199.50"], ["0199.000", "199.00"], ["-0.00", "0.00"], ["-5.1", "-5.10"], ["0.1", "0.10"],
-    [199, "199.00"], [0.1 + 0.2, "0.30"], [120.5, "120.50"], [-0, "0.00"],
+    [199, "199.00"], [0.1 + 0.2, "0.30"], [120.5, "120.50"], [-0, "0.00"], [19.9, "19.90"], [99_999_999_999.99, "99999999999.99"],
   ] as const)("%j → %s", (input, expected) => {
     expect(toMoney(input)).toBe(expected);
   });
 
-  it.each(["1.005", "", "abc", "1e3", "1,00", "--1", Number.NaN, Number.POSITIVE_INFINITY])("refuses %j", (input) => {
+  it.each(["1.005", "", "abc", "1e3", "1,00", "--1", Number.NaN, Number.POSITIVE_INFINITY, 1.005, 0.125, 199.999, 1e11])("refuses %j", (input) => {
     expect(toMoney(input)).toBeUndefined();
   });
 
@@ -56,6 +56,13 @@ describe("nextRetryDelay", () => {
     expect(nextRetryDelay(policy, { error: error({}), attempt: 1, elapsedMs: 0, changesState: true })).toBeUndefined();
     const refused = error({ kind: "network", code: undefined, mayHaveReachedServer: false });
     expect(nextRetryDelay(policy, { error: refused, attempt: 1, elapsedMs: 0, changesState: true })).toBeTypeOf("number");
+  });
+
+  it("an HTTP error page (not the API): retried when 5xx, not when 4xx", () => {
+    const page = (httpStatus: number) => error({ kind: "http_error", code: undefined, httpStatus });
+    expect(nextRetryDelay(policy, { error: page(502), attempt: 1, elapsedMs: 0, changesState: false })).toBeTypeOf("number");
+    expect(nextRetryDelay(policy, { error: page(404), attempt: 1, elapsedMs: 0, changesState: false })).toBeUndefined();
+    expect(nextRetryDelay(policy, { error: page(502), attempt: 1, elapsedMs: 0, changesState: true })).toBeUndefined();
   });
 
   it("never for 4xx, malformed answers, aborts; never past maxAttempts", () => {

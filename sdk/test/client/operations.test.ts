@@ -28,34 +28,35 @@ describe("form encoding (default), key in the body", () => {
     expect(req.form).toEqual([["apikey", KEY]]);
     expect(me).toEqual({
       user: {
-        id: 1001, username: "acme-ops", email: "ops@acme.test", status: 1, boundPhone: null, boundEmail: "ops@acme.test",
-        balance: "5000.00", creditLimit: "2000.00", creditUsed: "0.00", creditAvailable: "2000.00", totalAvailable: "7000.00",
-        currency: "CNY", createdAt: "2026-01-02 10:00:00",
+        id: 1001, userId: "U1001", username: "acme-ops", status: 1, statusText: "normal", userType: "partner", partnerLevel: 1,
+        boundPhone: null, boundEmail: "ops@acme.test",
       },
-      apiKey: { appId: "ak_0123456789abcdefghijklmn", status: 1, lastUsedIp: "127.0.0.1", lastUsedAt: "2026-11-22 09:00:00", expiresAt: null },
+      account: { balance: "5000.00", creditLine: "2000.00", creditUsed: "0.00", creditAvailable: "2000.00", trustedBalance: "0.00", totalAvailable: "7000.00" },
+      apiKey: { appId: "ak_0123456789abcdefghijklmn", lastUsedIp: "127.0.0.1" },
+      serverTime: "2026-11-22 09:00:00",
     });
   });
 
-  it("listProducts: filters in snake_case; page flattened; extra fields kept; max_domains accepted for max_single_domains", async () => {
+  it("listProducts: filters in snake_case; page flattened; unknown fields dropped; max_domains accepted for max_single_domains", async () => {
     const { max_single_domains: _, ...onlyMaxDomains } = wire.product;
-    scripted.server.answer(ok(wire.productPage([wire.product, { ...onlyMaxDomains, product_code: "p2", unknown_future_field: 1 }], 2, 3, 7)));
-    const page = await client().listProducts({ domainType: "multi", brandCode: "sandbox", verificationType: "dv", productName: "Multi", productCode: "x", page: 2, limit: 2 });
+    scripted.server.answer(ok(wire.productPage([wire.product, { ...onlyMaxDomains, max_domains: 100, product_code: "p2", unknown_future_field: 1 }], 2, 3, 7)));
+    const page = await client().listProducts({ domainType: "multiple-single", brandCode: "sandbox", verificationType: "dv", productName: "Multi", productCode: "x", page: 2, limit: 2 });
     const req = only();
     expect(req.path).toBe("/partner/GetUserProduct/");
     expect(req.form).toEqual([
-      ["domain_type", "multi"], ["brand_code", "sandbox"], ["verification_type", "dv"], ["product_name", "Multi"],
+      ["domain_type", "multiple-single"], ["brand_code", "sandbox"], ["verification_type", "dv"], ["product_name", "Multi"],
       ["product_code", "x"], ["page", "2"], ["limit", "2"], ["apikey", KEY],
     ]);
     expect(page).toMatchObject({ total: 7, page: 2, limit: 500, totalPages: 3, user: { username: "acme-ops" } });
     expect(page.items[0]).toMatchObject({
-      productId: 7, productCode: "sandbox-dv-multi", verificationTypeCode: "dv", domainTypeCode: "multi", basePrice: "100.00",
+      productCode: "sandbox-dv-multi", verificationTypeCode: "dv", domainTypeCode: "multiple-single", basePrice: "100.00",
       sanPrice: "20.00", wildcardPrice: null, maxSingleDomains: 100, maxWildcards: 0, hasCustomPrice: false,
       validYears: [{ years: 1, months: 12, price: "100.00", priceSource: "user", sanPrice: "20.00", wildcardPrice: null }],
       signatureAlgorithms: [{ code: "rsa", encryptionStrengths: [{ name: "RSA 2048", code: "rsa-2048" }] }],
-      verificationMethods: [{ name: "DNS TXT", code: "dns" }], defaultVerificationMethod: "dns", maxMonthsPerCertificate: 12, requiresCompany: false,
     });
     expect(page.items[1]).toMatchObject({ productCode: "p2", maxSingleDomains: 100 });
     expect(page.items[1]).not.toHaveProperty("unknown_future_field");
+    expect(page.items[1]).not.toHaveProperty("unknownFutureField");
   });
 
   it("listAllProducts walks every page and stops at total_pages", async () => {
@@ -68,36 +69,37 @@ describe("form encoding (default), key in the body", () => {
     expect(scripted.server.requests.every((r) => new URLSearchParams(r.body).get("limit") === "500")).toBe(true);
   });
 
-  it("createOrder: arrays as repeated keys, company_info in brackets, only given fields", async () => {
+  it("listAllProducts stops on an empty page even if more pages are announced", async () => {
+    scripted.server.answer(ok(wire.productPage([], 1, 5, 10)));
+    expect(await client().listAllProducts()).toEqual([]);
+    expect(scripted.server.requests).toHaveLength(1);
+  });
+
+  it("createOrder: arrays as repeated keys, company_info in brackets, only given fields, escaping", async () => {
     scripted.server.answer(ok(wire.createOrder));
     const order = await client().createOrder({
       productCode: "sandbox-ov-multi", domain: "example.com", sanDomains: ["www.example.com", "api.example.com"],
       wildcardDomains: [], months: 24, signatureAlgorithm: "ecc", keySpec: "p-256", hashAlgorithm: "sha384",
-      verificationMethod: "email", emailSuffix: "hostmaster", paymentMethod: "credit", couponType: "code", couponCode: "WELCOME",
-      companyInfo: {
-        companyName: "Acme & Co", registrationNumber: "HRB 1", country: "DE", state: "BE", city: "Berlin", address: "Main St 1",
-        postalCode: "10115", contactName: "Ops", contactEmail: "ops@acme.test", contactPhone: "+49 30 1234",
-      },
-      remark: "ticket #42",
+      verificationMethod: "email-hostmaster", paymentMethod: "credit", couponType: "code", couponCode: "WELCOME",
+      companyInfo: { companyName: "Acme & Co", countryCode: "DE", contactFirst: "Muster", contactLast: "Erika", email: "ops@acme.test", city: "Berlin" },
     });
     const req = only();
     expect(req.path).toBe("/partner/CreateOrder/");
     expect(req.body).toContain("san_domains=www.example.com&san_domains=api.example.com");
     expect(req.body).toContain("company_info%5Bcompany_name%5D=Acme+%26+Co");
     expect(req.form).toEqual([
-      ["product_code", "sandbox-ov-multi"], ["domain", "example.com"], ["san_domains", "www.example.com"], ["san_domains", "api.example.com"],
+      ["product_code", "sandbox-ov-multi"], ["domain", "example.com"],
+      ["company_info[company_name]", "Acme & Co"], ["company_info[country_code]", "DE"], ["company_info[contact_first]", "Muster"],
+      ["company_info[contact_last]", "Erika"], ["company_info[email]", "ops@acme.test"], ["company_info[city_pinyin]", "Berlin"],
+      ["san_domains", "www.example.com"], ["san_domains", "api.example.com"],
       ["months", "24"], ["signature_algorithm", "ecc"], ["key_spec", "p-256"], ["hash_algorithm", "sha384"],
-      ["verification_method", "email"], ["email_suffix", "hostmaster"], ["payment_method", "credit"],
-      ["company_info[company_name]", "Acme & Co"], ["company_info[registration_number]", "HRB 1"], ["company_info[country]", "DE"],
-      ["company_info[state]", "BE"], ["company_info[city]", "Berlin"], ["company_info[address]", "Main St 1"],
-      ["company_info[postal_code]", "10115"], ["company_info[contact_name]", "Ops"], ["company_info[contact_email]", "ops@acme.test"],
-      ["company_info[contact_phone]", "+49 30 1234"], ["coupon_type", "code"], ["coupon_code", "WELCOME"], ["remark", "ticket #42"],
+      ["verification_method", "email-hostmaster"], ["payment_method", "credit"], ["coupon_type", "code"], ["coupon_code", "WELCOME"],
       ["apikey", KEY],
     ]);
-    expect(order).toMatchObject({
-      orderNo: "CERT202611220930001234", orderStatus: 1, certStatus: 0, installmentsCount: 2, sanDomains: ["www.example.com"],
-      amount: "120.00", balanceAfter: "4880.00", paidAt: "2026-11-22 09:30:00",
-      price: { basePrice: "100.00", sanCount: 1, sanPrice: "20.00", sanTotal: "20.00", wildcardCount: 0, discount: "0.00", total: "120.00" },
+    expect(order).toEqual({
+      orderNo: "CERT202611220930001234", totalAmount: "120.00", discountAmount: "0.00", payableAmount: "120.00", unitPrice: "100.00",
+      sanPrice: "20.00", wildcardPrice: "0.00", extraSanCount: 1, extraWcCount: 0, installmentsCount: 2, totalDomains: 2, years: 1, months: 12,
+      paymentMethod: "balance", deductAmount: "120.00", isCustomCsr: false,
     });
   });
 
@@ -114,29 +116,28 @@ describe("form encoding (default), key in the body", () => {
     scripted.server.answer(ok(wire.applySign));
     const applied = await c.applySign({ orderNo });
     expect(applied).toEqual({
-      orderNo, certStatus: 2, requestId: "SIG-202611221200000000-ABC123", verificationMethod: "dns", submittedAt: "2026-11-22 09:31:00",
-      records: [
-        { domain: "example.com", type: "main", method: "dns", recordType: "TXT", label: "_dnsauth", value: "tok-1" },
-        { domain: "www.example.com", type: "san", method: "dns", recordType: "TXT", label: "_dnsauth", value: "tok-2" },
+      orderNo, certStatus: 2, requestId: "SIG-202611221200000000-ABC123", verificationMethod: "dns", httpRecords: [], emailRecords: [],
+      dnsRecords: [
+        { domain: "example.com", type: "main", recordType: "TXT", label: "_dnsauth", value: "tok-1" },
+        { domain: "www.example.com", type: "san", recordType: "TXT", label: "_dnsauth", value: "tok-2" },
       ],
     });
 
     scripted.server.answer(ok(wire.getRecord));
-    expect(await c.getRecord({ orderNo })).toMatchObject({ orderNo, emailSuffix: null, requestId: "SIG-202611221200000000-ABC123", records: applied.records });
+    expect(await c.getRecord({ orderNo })).toMatchObject({ orderNo, allDomainsCount: 2, dnsRecords: applied.dnsRecords, fetchedAt: "2026-11-22T09:31:00+08:00" });
 
     scripted.server.answer(ok(wire.changeMethod));
     const changed = await c.changeVerificationMethod({ orderNo, method: "file" });
-    expect(changed).toMatchObject({ verificationMethod: "file", nextChangeAfter: "2026-11-22 09:45:00" });
-    expect(changed.records[0]).toEqual({
-      domain: "example.com", type: "main", method: "file", recordType: null, label: "3F2A.txt",
-      path: "/.well-known/pki-validation/3F2A.txt", content: "tok\nsandbox\nCERT1", link: "http://example.com/.well-known/pki-validation/3F2A.txt",
+    expect(changed).toMatchObject({ verificationMethod: "file", dnsRecords: [], emailRecords: [] });
+    expect(changed.httpRecords[0]).toEqual({
+      domain: "example.com", type: "main", recordType: "FILE", label: "3F2A.txt",
+      path: "http://example.com/.well-known/pki-validation/3F2A.txt", content: "tok\nsandbox\nCERT1", link: "//example.com/.well-known/pki-validation/3F2A.txt",
     });
 
     scripted.server.answer(ok(wire.cancelOrder));
     expect(await c.cancelOrder({ orderNo, reason: "no longer needed" })).toEqual({
-      orderNo, orderStatus: 4, certStatus: 5, refundStatus: 3, refundMode: "direct", refundTo: "balance", refundAmount: "120.00",
-      refundOrderNo: "REFUND202611221000001234", upstreamCancel: { skipped: false, success: true, message: "cancelled upstream" },
-      cancelledAt: "2026-11-22 10:00:00",
+      orderNo, refundId: 77, refundAmount: "120.00", refundTo: "balance", refundOrderNo: "REFUND202611221000001234", refundMode: "direct", refundStatus: 3,
+      upstreamCancel: { success: true, provider: "sandbox-ca", message: "cancelled upstream", upstreamCode: "0", skipped: false },
     });
 
     scripted.server.answer(ok(wire.certificateStatus));
@@ -154,18 +155,18 @@ describe("form encoding (default), key in the body", () => {
     expect(scripted.server.requests.map((r) => [r.path, r.form.filter(([k]) => k !== "apikey")])).toEqual([
       ["/partner/ApplySign/", [["order_no", orderNo]]],
       ["/partner/GetRecord/", [["order_no", orderNo]]],
-      ["/partner/ChangeVertificationMethod/", [["order_no", orderNo], ["method", "file"]]],
+      ["/partner/ChangeVertificationMethod/", [["order_no", orderNo], ["method", "file"], ["email_suffix", ""]]],
       ["/partner/CancelOrder/", [["order_no", orderNo], ["reason", "no longer needed"]]],
       ["/partner/GetCertificateStatus/", [["order_no", orderNo]]],
       ["/partner/DownloadCertificate/", [["order_no", orderNo], ["installment_no", "1"]]],
     ]);
   });
 
-  it("changeVerificationMethod to email sends email_suffix", async () => {
-    scripted.server.answer(ok({ ...wire.changeMethod, verification_method: "email", email_suffix: "webmaster", records: [wire.emailRecord] }));
-    const changed = await client().changeVerificationMethod({ orderNo: "CERT1", method: "email", emailSuffix: "webmaster" });
-    expect(only().form).toEqual([["order_no", "CERT1"], ["method", "email"], ["email_suffix", "webmaster"], ["apikey", KEY]]);
-    expect(changed.records[0]).toMatchObject({ recordType: null, label: null, email: "admin@example.com" });
+  it("changeVerificationMethod to an e-mail method: the spec code as method, email_suffix empty", async () => {
+    scripted.server.answer(ok({ ...wire.changeMethod, verification_method: "email", http_records: [], email_records: [{ email: "webmaster@example.com" }] }));
+    const changed = await client().changeVerificationMethod({ orderNo: "CERT1", method: "email-webmaster" });
+    expect(only().form).toEqual([["order_no", "CERT1"], ["method", "email-webmaster"], ["email_suffix", ""], ["apikey", KEY]]);
+    expect(changed).toMatchObject({ verificationMethod: "email", emailRecords: [{ email: "webmaster@example.com" }] });
   });
 
   it("downloadCertificate by cert id; an empty private key (custom CSR) reads as null", async () => {
@@ -221,24 +222,36 @@ describe("JSON encoding and header key placement", () => {
 });
 
 describe("tolerance of a real service's variations", () => {
-  it("money as numbers, integers as digit strings, booleans as 0/1, PHP's [] for an empty object", async () => {
-    const product = { ...wire.product, base_price: 100, san_price: 19.9, has_custom_price: 1, max_wildcards: "0", requires_company: "0" };
+  it("money as decimal strings, integers as digit strings, booleans as 0/1, PHP's [] for an empty object", async () => {
+    const product = { ...wire.product, base_price: "100", san_price: "19.9", has_custom_price: 1, max_wildcards: "0" };
     scripted.server.answer(ok({ ...wire.productPage([product]), query: [] }));
     const page = await client().listProducts();
-    expect(page.query).toBeNull();
-    expect(page.items[0]).toMatchObject({ basePrice: "100.00", sanPrice: "19.90", hasCustomPrice: true, maxWildcards: 0, requiresCompany: false });
+    expect(page.query).toEqual({});
+    expect(page.items[0]).toMatchObject({ basePrice: "100.00", sanPrice: "19.90", hasCustomPrice: true, maxWildcards: 0 });
   });
 
   it("documented nulls: bound_phone, app_id, last_used_ip, ca_status, serial_number, dates", async () => {
-    scripted.server.answer(ok({ ...wire.userData, api_key: { ...wire.userData.api_key, app_id: null, last_used_ip: null } }));
-    expect((await client().getUserData()).apiKey).toMatchObject({ appId: null, lastUsedIp: null });
+    scripted.server.answer(ok({ ...wire.userData, api_key: { app_id: null, last_used_ip: null } }));
+    expect((await client().getUserData()).apiKey).toEqual({ appId: null, lastUsedIp: null });
     scripted.server.answer(ok({ ...wire.certificateStatus, cert_status: 2, serial_number: null, start_date: null, end_date: null, cert_id: null }));
     expect(await client().getCertificateStatus({ orderNo: "CERT1" })).toMatchObject({ serialNumber: null, startDate: null, certId: null });
   });
 
   it("CancelOrder in audit mode: no refund order number", async () => {
-    scripted.server.answer(ok({ ...wire.cancelOrder, order_status: 2, cert_status: 6, refund_status: 0, refund_mode: "audit", refund_order_no: null, upstream_cancel: { skipped: false, success: false, message: "upstream refused" } }));
-    expect(await client().cancelOrder({ orderNo: "CERT1" })).toMatchObject({ refundStatus: 0, refundMode: "audit", refundOrderNo: null, upstreamCancel: { success: false } });
+    const { refund_order_no: _, ...audit } = wire.cancelOrder;
+    scripted.server.answer(ok({ ...audit, refund_status: 0, refund_mode: "audit", upstream_cancel: { ...wire.cancelOrder.upstream_cancel, success: false, message: "upstream refused" } }));
+    const result = await client().cancelOrder({ orderNo: "CERT1" });
+    expect(result).toMatchObject({ refundStatus: 0, refundMode: "audit", upstreamCancel: { success: false } });
+    expect(result.refundOrderNo).toBeUndefined();
+  });
+
+  it("warnings go to logger.warn prefixed with the operation, never to debug, and a missing logger is fine", async () => {
+    const lines: string[] = [];
+    scripted.server.answer(ok({ order_no: "CERT9" }));
+    await client({ logger: { debug: (m) => lines.push(`debug ${m}`), warn: (m) => lines.push(`warn ${m}`) } }).createOrder({ productCode: "p", domain: "example.com" });
+    expect(lines.filter((l) => l.startsWith("warn "))).toHaveLength(15);
+    expect(lines.filter((l) => l.startsWith("warn ")).every((l) => l.startsWith("warn CreateOrder: data."))).toBe(true);
+    expect((await client().createOrder({ productCode: "p", domain: "example.com" })).orderNo).toBe("CERT9");
   });
 });
 

@@ -95,7 +95,7 @@ describe("retries of read-only operations", () => {
     const record = await client({ onRetry: (e) => events.push(e), logger: { debug: (m) => lines.push(m) } }).getRecord({ orderNo: "CERT1" });
     expect(record.orderNo).toBe("CERT202611220930001234");
     expect(scripted.server.requests).toHaveLength(3);
-    expect(events.map((e) => [e.operation, e.attempt, e.error.kind])).toEqual([["GetRecord", 1, "server"], ["GetRecord", 2, "server"]]);
+    expect(events.map((e) => [e.operation, e.attempt, e.error.kind])).toEqual([["GetRecord", 1, "server"], ["GetRecord", 2, "http_error"]]);
     expect(lines.some((l) => l.includes("retrying in"))).toBe(true);
   });
 
@@ -144,9 +144,9 @@ describe("retries of read-only operations", () => {
     expect(scripted.server.requests.length).toBeLessThanOrEqual(3);
   });
 
-  it("HTTP 503 with a Retry-After header and no JSON body: retryAfter read from the header", async () => {
+  it("HTTP 503 with a Retry-After header and no JSON body: an HTTP error page, retryAfter read from the header", async () => {
     scripted.server.answer({ status: 503, body: "", headers: { "retry-after": "120" } });
-    expect(await failure(client({ retry: false }).getUserData())).toMatchObject({ kind: "server", httpStatus: 503, retryAfter: 120 });
+    expect(await failure(client({ retry: false }).getUserData())).toMatchObject({ kind: "http_error", httpStatus: 503, retryAfter: 120 });
   });
 
   it("4xx codes are not retried", async () => {

@@ -1,25 +1,26 @@
-// Wire payloads as docs/wire-format.md shows them (the sandbox emits these).
+// Wire payloads in the specification's shapes (money as JSON numbers), for
+// the client's behaviour tests. The field-by-field checks against the
+// specification's text are in ../../contract.
 
 export const userData = {
   user: {
-    id: 1001, username: "acme-ops", email: "ops@acme.test", status: 1, bound_phone: null, bound_email: "ops@acme.test",
-    balance: "5000.00", credit_limit: "2000.00", credit_used: "0.00", credit_available: "2000.00", total_available: "7000.00",
-    currency: "CNY", created_at: "2026-01-02 10:00:00",
+    id: 1001, user_id: "U1001", username: "acme-ops", status: 1, status_text: "normal", user_type: "partner", partner_level: 1,
+    bound_phone: null, bound_email: "ops@acme.test",
   },
-  api_key: { app_id: "ak_0123456789abcdefghijklmn", status: 1, last_used_ip: "127.0.0.1", last_used_at: "2026-11-22 09:00:00", expires_at: null },
+  account: { balance: 5000, credit_line: 2000, credit_used: 0, credit_available: 2000, trusted_balance: 0, total_available: 7000 },
+  api_key: { app_id: "ak_0123456789abcdefghijklmn", last_used_ip: "127.0.0.1" },
+  server_time: "2026-11-22 09:00:00",
 };
 
 export const product = {
-  product_id: 7, product_name: "Sandbox DV Multi-Domain", product_code: "sandbox-dv-multi", product_type: "SSL", product_type_code: "ssl",
-  verification_type: "Domain Validation", verification_type_code: "dv", domain_type: "Multi-Domain", domain_type_code: "multi",
+  product_name: "Sandbox DV Multi-Domain", product_code: "sandbox-dv-multi", product_type: "SSL", product_type_code: "ssl",
+  verification_type: "Domain Validation", verification_type_code: "dv", domain_type: "Multi-Domain", domain_type_code: "multiple-single",
   brand: "Sandbox", brand_code: "sandbox",
   signature_algorithms: [{ name: "RSA", code: "rsa", category: "international", description: null, encryption_strengths: [{ name: "RSA 2048", code: "rsa-2048" }] }],
   hash_algorithms: [{ name: "SHA-256", code: "sha256" }],
-  valid_years: [{ years: 1, months: 12, price: "100.00", price_source: "user", san_price: "20.00", wildcard_price: null }],
-  price_source: "user", has_custom_price: false, base_price: "100.00", original_price: "150.00", retail_price: "150.00",
-  san_price: "20.00", wildcard_price: null, max_single_domains: 100, max_domains: 100, max_wildcards: 0,
-  verification_methods: [{ name: "DNS TXT", code: "dns" }], default_verification_method: "dns", max_months_per_certificate: 12,
-  requires_company: false,
+  valid_years: [{ years: 1, months: 12, price: 100, price_source: "user", san_price: 20, wildcard_price: null }],
+  price_source: "user", has_custom_price: false, base_price: 100, original_price: 150, retail_price: 150,
+  san_price: 20, wildcard_price: null, max_single_domains: 100, max_wildcards: 0,
 };
 
 export function productPage(items: unknown[], page = 1, totalPages = 1, total = items.length) {
@@ -27,42 +28,38 @@ export function productPage(items: unknown[], page = 1, totalPages = 1, total = 
 }
 
 export const createOrder = {
-  order_no: "CERT202611220930001234", order_status: 1, cert_status: 0, product_code: "sandbox-dv-multi", product_name: "Sandbox DV Multi-Domain",
-  domain: "example.com", san_domains: ["www.example.com"], wildcard_domains: [], months: 12, years: 1, installments_count: 2,
-  signature_algorithm: "rsa", key_spec: "rsa-2048", hash_algorithm: "sha256", verification_method: "dns", payment_method: "balance",
-  price: {
-    base_price: "100.00", san_count: 1, san_price: "20.00", san_total: "20.00", wildcard_count: 0, wildcard_price: "0.00",
-    wildcard_total: "0.00", discount: "0.00", total: "120.00",
-  },
-  amount: "120.00", balance_after: "4880.00", credit_available_after: "2000.00", paid_at: "2026-11-22 09:30:00", created_at: "2026-11-22 09:30:00",
+  order_no: "CERT202611220930001234", total_amount: 120, discount_amount: 0, payable_amount: 120, unit_price: 100, san_price: 20,
+  wildcard_price: 0, extra_san_count: 1, extra_wc_count: 0, installments_count: 2, total_domains: 2, years: 1, months: 12,
+  payment_method: "balance", deduct_amount: 120, is_custom_csr: false,
 };
 
-export const dnsRecord = { domain: "example.com", type: "main", method: "dns", record_type: "TXT", label: "_dnsauth", value: "tok-1" };
-export const fileRecord = {
-  domain: "example.com", type: "main", method: "file", record_type: null, label: "3F2A.txt",
-  path: "/.well-known/pki-validation/3F2A.txt", content: "tok\nsandbox\nCERT1", link: "http://example.com/.well-known/pki-validation/3F2A.txt",
+export const dnsRecord = { domain: "example.com", type: "main", label: "_dnsauth", record_type: "TXT", value: "tok-1" };
+export const httpRecord = {
+  domain: "example.com", type: "main", record_type: "FILE", label: "3F2A.txt",
+  path: "http://example.com/.well-known/pki-validation/3F2A.txt", content: "tok\nsandbox\nCERT1", link: "//example.com/.well-known/pki-validation/3F2A.txt",
 };
-export const emailRecord = { domain: "example.com", type: "main", method: "email", record_type: null, label: null, email: "admin@example.com" };
 
 export const applySign = {
-  order_no: "CERT202611220930001234", cert_status: 2, request_id: "SIG-202611221200000000-ABC123", verification_method: "dns",
-  records: [dnsRecord, { ...dnsRecord, domain: "www.example.com", type: "san", value: "tok-2" }], submitted_at: "2026-11-22 09:31:00",
+  order_no: "CERT202611220930001234", cert_status: 2, verification_method: "dns",
+  dns_records: [dnsRecord, { ...dnsRecord, domain: "www.example.com", type: "san", value: "tok-2" }], http_records: [], email_records: [],
+  request_id: "SIG-202611221200000000-ABC123",
 };
 
 export const getRecord = {
-  order_no: "CERT202611220930001234", cert_status: 2, verification_method: "dns", email_suffix: null,
-  request_id: "SIG-202611221200000000-ABC123", records: applySign.records,
+  order_no: "CERT202611220930001234", cert_status: 2, verification_method: "dns", main_domain: "example.com", sans_domains: ["www.example.com"],
+  wildcard_domains: [], all_domains: ["example.com", "www.example.com"], all_domains_count: 2,
+  dns_records: applySign.dns_records, http_records: [], email_records: [], fetched_at: "2026-11-22T09:31:00+08:00",
 };
 
 export const changeMethod = {
-  order_no: "CERT202611220930001234", cert_status: 2, verification_method: "file", email_suffix: null, request_id: "SIG-1",
-  records: [fileRecord], changed_at: "2026-11-22 09:40:00", next_change_after: "2026-11-22 09:45:00",
+  order_no: "CERT202611220930001234", cert_status: 2, verification_method: "file", dns_records: [], http_records: [httpRecord], email_records: [],
+  request_id: "SIG-1",
 };
 
 export const cancelOrder = {
-  order_no: "CERT202611220930001234", order_status: 4, cert_status: 5, refund_status: 3, refund_mode: "direct", refund_to: "balance",
-  refund_amount: "120.00", refund_order_no: "REFUND202611221000001234",
-  upstream_cancel: { skipped: false, success: true, message: "cancelled upstream" }, cancelled_at: "2026-11-22 10:00:00",
+  order_no: "CERT202611220930001234", refund_id: 77, refund_amount: 120, refund_to: "balance", refund_order_no: "REFUND202611221000001234",
+  refund_mode: "direct", refund_status: 3,
+  upstream_cancel: { success: true, provider: "sandbox-ca", message: "cancelled upstream", upstream_code: "0", skipped: false },
 };
 
 export const certificateStatus = {
