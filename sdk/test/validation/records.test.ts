@@ -101,6 +101,10 @@ describe("file records (spec 2.5 http_records)", () => {
     expect(shape(file({}))).toEqual(want);
   });
 
+  it("a URL that does not parse is passed on as sent, without a path", () => {
+    expect(shape(file({ path: "http://b test/x.txt" }))).toEqual({ url: "http://b test/x.txt", path: "", content: "tok\nsandbox" });
+  });
+
   it("brackets an IPv6 host", () => {
     expect(shape(file({ domain: "2001:db8::1", label: "Y.txt" })).url).toBe("http://[2001:db8::1]/.well-known/pki-validation/Y.txt");
   });

@@ -155,8 +155,8 @@ export function shapeFileRecord(r: HttpRecord, method: string): DomainValidation
   let path = "";
   let name = (r.label ?? "").trim();
   if (url) {
-    const parsed = new URL(url);
-    path = parsed.pathname;
+    // A URL the service mangled still reaches the program as sent; only the path is then unknown.
+    path = URL.canParse(url) ? new URL(url).pathname : "";
     if (!name) name = path.slice(path.lastIndexOf("/") + 1);
   }
   return { ...EMPTY, domain, type: r.type ?? "", method, name, recordType: (r.recordType || "FILE").toUpperCase(), url, path, content: r.content ?? "" };
