@@ -51,9 +51,11 @@ function newClient(options: Partial<PartnerClientOptions> = {}): PartnerClient {
 
 const echoes = (req: { body: string; headers: Record<string, unknown> }) => `${req.body} ${JSON.stringify(req.headers)}`;
 
-const SCENARIOS: [string, ScriptedAnswer | ((req: { body: string; headers: Record<string, unknown> }) => ScriptedAnswer)][] = [
+type Scenario = [string, ScriptedAnswer | ((req: { body: string; headers: Record<string, unknown> }) => ScriptedAnswer)];
+
+const SCENARIOS: Scenario[] = [
   ...[400, 401, 403, 404, 405, 429, 500].map(
-    (code) => [`code ${code} echoing the request`, (req: { body: string; headers: Record<string, unknown> }) => apiError(code, `bad key ${echoes(req)}`, { field: `apikey=${KEY}` }, code % 2 === 0)] as const,
+    (code): Scenario => [`code ${code} echoing the request`, (req) => apiError(code, `bad key ${echoes(req)}`, { field: `apikey=${KEY}` }, code % 2 === 0)],
   ),
   ["HTML 502 echoing the key", (req) => ({ status: 502, body: `<pre>${echoes(req)}</pre>` })],
   ["not JSON, echoing the key", (req) => ({ status: 200, body: `oops ${echoes(req)}` })],

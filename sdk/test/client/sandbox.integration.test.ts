@@ -1,7 +1,15 @@
 import { X509Certificate, createPrivateKey } from "node:crypto";
 import { startSandbox, type RunningSandbox } from "certreseller-sandbox";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CertStatus, PartnerApiError, PartnerClient, type PartnerClientOptions } from "../../src/client/index.js";
+import {
+  CertStatus,
+  isDomainTypeCode,
+  PartnerApiError,
+  PartnerClient,
+  RefundStatus,
+  VERIFICATION_METHODS,
+  type PartnerClientOptions,
+} from "../../src/client/index.js";
 import { managementCall } from "../support/sandbox-management.js";
 
 // The client against the sandbox (a third party here: it plays the Partner
@@ -42,41 +50,57 @@ async function failure(promise: Promise<unknown>): Promise<PartnerApiError> {
   return error as PartnerApiError;
 }
 
-const cents = (money: string) => Math.round(Number(money) * 100);
+// Money strings are exact two-place decimals: compare them as integer cents.
+const cents = (money: string | undefined) => {
+  const [whole = "", fraction = ""] = (money ?? "").replace("-", "").split(".");
+  expect(money).toMatch(/^-?\d+\.\d{2}$/);
+  return (BigInt(whole) * 100n + BigInt(fraction)) * (money!.startsWith("-") ? -1n : 1n);
+};
 
 describe("lifecycle against the sandbox", () => {
   it("account → products → create → records → apply → change method → status → download → cancel", async () => {
-    const c = client();
+    const warnings: string[] = [];
+    const c = client({ logger: { warn: (m) => warnings.push(m) } });
     const me = await c.getUserData();
     expect(me.user.username).toBe(sandbox.accounts[0]!.username);
     expect(sandbox.accounts[0]!.apiKey.startsWith(`${me.apiKey.appId}:`)).toBe(true);
-    const balanceBefore = me.user.balance;
+    expect(cents(me.account.totalAvailable)).toBe(cents(me.account.balance) + cents(me.account.creditAvailable));
+    const balanceBefore = me.account.balance;
 
     const products = await c.listAllProducts();
     const multi = products.find((p) => p.productCode === "sandbox-dv-multi");
-    expect(multi).toBeDefined();
+    expect(multi).toMatchObject({ domainTypeCode: "multiple-single", verificationTypeCode: "dv" });
     expect(products.length).toBeGreaterThan(5);
+    expect(products.every((p) => isDomainTypeCode(p.domainTypeCode))).toBe(true);
     // Walking small pages gives the same list as one big page.
     expect((await c.listAllProducts({ limit: 4 })).map((p) => p.productCode)).toEqual(products.map((p) => p.productCode));
 
     const order = await c.createOrder({ productCode: "sandbox-dv-multi", domain: "client-it.example.com", sanDomains: ["www.client-it.example.com"], months: 12 });
-    expect(order.certStatus).toBe(CertStatus.AwaitingSubmission);
+    expect(order.orderNo).toMatch(/^CERT\d+$/);
     const term = multi!.validYears.find((t) => t.months === 12)!;
-    expect(cents(order.price.total)).toBe(cents(term.price) + cents(term.sanPrice ?? "0"));
-    expect(cents((await c.getUserData()).user.balance)).toBe(cents(balanceBefore) - cents(order.price.total));
+    expect(order).toMatchObject({ unitPrice: term.price, extraSanCount: 1, months: 12, isCustomCsr: false });
+    expect(cents(order.payableAmount)).toBe(cents(term.price) + cents(term.sanPrice ?? "0.00"));
+    expect(cents((await c.getUserData()).account.balance)).toBe(cents(balanceBefore) - cents(order.deductAmount));
 
     const before = await c.getRecord({ orderNo: order.orderNo });
-    expect(before).toMatchObject({ records: [], requestId: null });
+    expect(before).toMatchObject({
+      orderNo: order.orderNo, certStatus: CertStatus.AwaitingSubmission, mainDomain: "client-it.example.com", sansDomains: ["www.client-it.example.com"],
+      allDomainsCount: 2, dnsRecords: [], httpRecords: [], emailRecords: [],
+    });
 
     const applied = await c.applySign({ orderNo: order.orderNo });
     expect(applied.certStatus).toBe(CertStatus.Issuing);
     expect(applied.requestId).toMatch(/^SIG-/);
-    expect(applied.records.map((r) => r.domain).sort()).toEqual(["client-it.example.com", "www.client-it.example.com"]);
-    expect((await c.getRecord({ orderNo: order.orderNo })).records).toEqual(applied.records);
+    expect(applied.dnsRecords.map((r) => r.domain).sort()).toEqual(["client-it.example.com", "www.client-it.example.com"]);
+    expect(applied.dnsRecords.every((r) => r.recordType === "TXT" && r.value.length > 0)).toBe(true);
+    const stored = await c.getRecord({ orderNo: order.orderNo });
+    // GetRecord adds the instruction text (hint); the records are otherwise the same.
+    expect(stored.dnsRecords.map(({ hint: _, ...r }) => r)).toEqual(applied.dnsRecords.map(({ hint: _, ...r }) => r));
 
     const changed = await c.changeVerificationMethod({ orderNo: order.orderNo, method: "file" });
-    expect(changed.verificationMethod).toBe("file");
-    expect(changed.records.every((r) => r.method === "file" && r.link?.startsWith("http://") && r.content)).toBe(true);
+    expect(changed).toMatchObject({ verificationMethod: "file", dnsRecords: [], emailRecords: [] });
+    expect(changed.httpRecords).toHaveLength(2);
+    expect(changed.httpRecords.every((r) => r.recordType === "FILE" && r.path === `http:${r.link}` && r.path.endsWith(`/.well-known/pki-validation/${r.label}`) && r.content)).toBe(true);
     // A second change within the cooldown is rate limited — and not retried (state-changing).
     const again = await failure(c.changeVerificationMethod({ orderNo: order.orderNo, method: "dns" }));
     expect(again).toMatchObject({ kind: "rate_limited", code: 429, attempts: 1 });
@@ -104,11 +128,61 @@ describe("lifecycle against the sandbox", () => {
     expect(leaf.verify(new X509Certificate(download.certificate.intermediateCertificate).publicKey)).toBe(true);
 
     const cancelled = await c.cancelOrder({ orderNo: order.orderNo, reason: "client integration test" });
-    expect(cancelled).toMatchObject({ orderNo: order.orderNo, refundMode: "direct", refundAmount: order.price.total });
-    expect((await c.getUserData()).user.balance).toBe(balanceBefore);
+    expect(cancelled).toMatchObject({ orderNo: order.orderNo, refundMode: "direct", refundStatus: RefundStatus.Approved, refundAmount: order.deductAmount });
+    expect(cancelled.refundOrderNo).toMatch(/^REFUND\d+$/);
+    expect(cancelled.upstreamCancel).toMatchObject({ success: true, skipped: false });
+    expect(cancelled.upstreamCancel?.provider).toBeTruthy();
+    expect((await c.getUserData()).account.balance).toBe(balanceBefore);
 
     const twice = await failure(c.cancelOrder({ orderNo: order.orderNo }));
     expect(twice).toMatchObject({ kind: "invalid_request", code: 400 });
+    // The sandbox answers in the specification's shapes: nothing had to be left out or skipped.
+    expect(warnings).toEqual([]);
+  });
+
+  it.each(VERIFICATION_METHODS.filter((m) => m !== "dcv"))("CreateOrder and ChangeVertificationMethod with method %s", async (method) => {
+    // (The client drops a throwing logger's exception, so warnings are collected and checked, not thrown.)
+    const warnings: string[] = [];
+    const c = client({ logger: { warn: (m) => warnings.push(m) } });
+    const order = await c.createOrder({ productCode: "sandbox-dv-single", domain: `${method}.method.example.com`, verificationMethod: method });
+    const applied = await c.applySign({ orderNo: order.orderNo });
+    expect(applied.verificationMethod).toBe(method);
+    const records = applied.dnsRecords.length + applied.httpRecords.length + applied.emailRecords.length;
+    expect(records).toBeGreaterThan(0);
+    const other = method === "dns" ? "file" : "dns";
+    expect((await c.changeVerificationMethod({ orderNo: order.orderNo, method: other })).verificationMethod).toBe(other);
+    await c.cancelOrder({ orderNo: order.orderNo });
+    expect(warnings).toEqual([]);
+  });
+
+  it("dcv on the product that supports it", async () => {
+    const warnings: string[] = [];
+    const c = client({ logger: { warn: (m) => warnings.push(m) } });
+    const order = await c.createOrder({ productCode: "longlife-dv-multi", domain: "dcv.method.example.com", verificationMethod: "dcv" });
+    expect((await c.applySign({ orderNo: order.orderNo })).verificationMethod).toBe("dcv");
+    await c.cancelOrder({ orderNo: order.orderNo });
+    expect(warnings).toEqual([]);
+  });
+
+  it("an OV order with company_info under the specification's member names", async () => {
+    const warnings: string[] = [];
+    const c = client({ logger: { warn: (m) => warnings.push(m) } });
+    const order = await c.createOrder({
+      productCode: "sandbox-ov-single", domain: "ov.client-it.example.com", months: 12, years: 1,
+      companyInfo: {
+        companyName: "Acme Widgets Ltd.", countryCode: "CN", contactFirst: "Zhang", contactLast: "San", email: "ops@acme.test",
+        registrationNo: "91310000MA1FL0000X", province: "Shanghai", city: "Shanghai", address: "No. 1 Century Ave", postalCode: "200120",
+        phone: "+86 21 0000 0000", contactTitle: "IT Manager", idNumber: "310000000000000000", countryName: "China",
+      },
+    });
+    const stored = await mgmt<Record<string, any>>("GET", `/orders/${order.orderNo}`);
+    expect(stored.company).toEqual({
+      company_name: "Acme Widgets Ltd.", country_code: "CN", contact_first: "Zhang", contact_last: "San", email: "ops@acme.test",
+      registration_no: "91310000MA1FL0000X", country_name: "China", province_pinyin: "Shanghai", city_pinyin: "Shanghai",
+      address: "No. 1 Century Ave", postal_code: "200120", phone: "+86 21 0000 0000", contact_title: "IT Manager", id_number: "310000000000000000",
+    });
+    await c.cancelOrder({ orderNo: order.orderNo });
+    expect(warnings).toEqual([]);
   });
 
   it.each([
@@ -122,7 +196,7 @@ describe("lifecycle against the sandbox", () => {
     const c = client({ encoding, keyPlacement });
     expect((await c.getUserData()).user.username).toBe(sandbox.accounts[0]!.username);
     const order = await c.createOrder({ productCode: "sandbox-dv-multi", domain: `${encoding}-${keyPlacement}.example.com`, sanDomains: ["a.example.net", "b.example.net"] });
-    expect(order.price.sanCount).toBe(2);
+    expect(order.extraSanCount).toBe(2);
     await c.cancelOrder({ orderNo: order.orderNo });
   });
 });
@@ -139,10 +213,10 @@ describe("error paths against the sandbox", () => {
 
     // A wildcard in san_domains is refused naming the field, and nothing is charged.
     const c = client();
-    const balance = (await c.getUserData()).user.balance;
+    const balance = (await c.getUserData()).account.balance;
     const badField = await failure(c.createOrder({ productCode: "sandbox-dv-multi", domain: "example.com", sanDomains: ["*.example.com"] }));
     expect(badField).toMatchObject({ kind: "invalid_request", code: 400, field: "san_domains" });
-    expect((await c.getUserData()).user.balance).toBe(balance);
+    expect((await c.getUserData()).account.balance).toBe(balance);
   });
 
   it("read-only retries through injected 500s, malformed bodies and resets", async () => {
@@ -161,12 +235,12 @@ describe("error paths against the sandbox", () => {
   it.each(["500", "drop"] as const)("CreateOrder charged then failed (%s): exactly one order, never bought twice", async (mode) => {
     await mgmt("PUT", "/faults", { CreateOrder: { commitThenFail: mode, times: 1 } });
     const c = client();
-    const balance = (await c.getUserData()).user.balance;
+    const balance = (await c.getUserData()).account.balance;
     const ordersBefore = (await mgmt<unknown[]>("GET", "/orders")).length;
     const error = await failure(c.createOrder({ productCode: "sandbox-dv-single", domain: `charged-${mode}.example.com` }));
     expect(error).toMatchObject({ kind: mode === "500" ? "server" : "network", mayHaveReachedServer: true, attempts: 1 });
     const orders = await mgmt<{ orderNo?: string; order_no?: string }[]>("GET", "/orders");
     expect(orders.length).toBe(ordersBefore + 1);
-    expect(cents((await c.getUserData()).user.balance)).toBeLessThan(cents(balance));
+    expect(cents((await c.getUserData()).account.balance)).toBeLessThan(cents(balance));
   });
 });
