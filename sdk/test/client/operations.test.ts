@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PartnerClient, PartnerClientOptions } from "../../src/client/index.js";
+import type { PartnerClientOptions } from "../../src/client/index.js";
 import * as wire from "./support/fixtures.js";
 import { useScriptedClients } from "./support/scripted-clients.js";
 import { ok } from "./support/scripted-server.js";
