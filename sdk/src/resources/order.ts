@@ -2,63 +2,82 @@ import * as pulumi from "@pulumi/pulumi";
 import type {
   CertStatus,
   CompanyInfo,
-  EmailSuffix,
   HashAlgorithm,
   KeySpec,
-  OrderStatus,
+  Open,
+  OpenInt,
   PaymentMethod,
   SignatureAlgorithm,
-  ValidationRecord,
   VerificationMethod,
 } from "../client/types.js";
 import { lazyProvider, warnIfApiKeyNotSecret } from "../provider/index.js";
+import { canonicalName } from "../rules/names.js";
+import type { OrderInputName } from "./order/inputs.js";
 import type { OrderPriceState } from "./order/types.js";
 
 // One provider object per resource type, so its serialized text is cached and identical across Orders.
 const orderProvider = lazyProvider("resources/order/handlers.js");
 
 /**
- * Inputs of an {@link Order}.
+ * Inputs of an {@link Order}. Each member's last sentence says what a change
+ * does on the next `up`: "Changing it buys a new order." (replace), "Changes
+ * in place." (update) or "Changing it alone changes nothing." (none); a
+ * unit test holds these to the declaration in `order/inputs.ts`.
  *
  * @example
  * ```ts
- * const args: OrderArgs = { productCode: "sandbox-dv-multi", domain: "example.com", sanDomains: ["www.example.com"] };
+ * const args: OrderArgs = { productCode: "sandbox-dv-multi", domain: "example.com", sanDomains: ["www.example.com"], years: 1 };
  * ```
  */
 export interface OrderArgs {
   /** Product to buy (see `getProducts`). Changing it buys a new order. */
   productCode: pulumi.Input<string>;
-  /** Main name: FQDN, `*.` wildcard or public IP, as the product allows. */
+  /**
+   * Main name: a domain name, a `*.` wildcard, or a public IPv4/IPv6
+   * address, as the product's domain type allows (spec 2.3). Changing it buys a new order.
+   */
   domain: pulumi.Input<string>;
-  /** Further FQDNs (or IPs); order does not matter. */
+  /** Further plain domain names; their order does not matter. Changing it buys a new order. */
   sanDomains?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Further wildcards (`*.example.com`). */
+  /** Further wildcards (`*.example.com`). Changing it buys a new order. */
   wildcardDomains?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Term in months; default 12. */
+  /**
+   * Term in years; alone it means `years * 12` months. Given with `months`
+   * the two must agree. Changing it buys a new order.
+   */
+  years?: pulumi.Input<number>;
+  /** Term in months; default `years * 12`, else 12. Changing it buys a new order. */
   months?: pulumi.Input<number>;
-  /** Domain-control validation method; default the product's. Changes in place. */
+  /**
+   * Domain-control validation method (spec 4.5 codes; `email-…` names the
+   * mailbox). Unset: the service applies the product's default, and the
+   * `verificationMethod` output says which. Changes in place.
+   */
   verificationMethod?: pulumi.Input<VerificationMethod>;
-  /** Mailbox for `email` validation; default `admin`. Changes in place. */
-  emailSuffix?: pulumi.Input<EmailSuffix>;
-  /** Default `rsa`. */
+  /** Default `rsa`. Changing it buys a new order. */
   signatureAlgorithm?: pulumi.Input<SignatureAlgorithm>;
-  /** Default derived from the algorithm (`rsa-2048`, `p-256`, `sm2`). */
+  /** Default derived from the algorithm (`rsa-2048`, `p-256`, `sm2`). Changing it buys a new order. */
   keySpec?: pulumi.Input<KeySpec>;
-  /** Default `sha256`. */
+  /** Default `sha256`. Changing it buys a new order. */
   hashAlgorithm?: pulumi.Input<HashAlgorithm>;
-  /** Default `balance`. */
+  /** Default `balance`. Changing it buys a new order. */
   paymentMethod?: pulumi.Input<PaymentMethod>;
-  /** A company registered with the reseller (OV/EV), instead of `companyInfo`. */
+  /** A company registered with the reseller (OV/EV), instead of `companyInfo`. Changing it buys a new order. */
   companyId?: pulumi.Input<number>;
-  /** Organisation details, required for OV/EV unless `companyId` is given. */
+  /**
+   * The organisation (spec 2.4), required for OV/EV unless `companyId` is
+   * given. `contactFirst` is the contact's family name, `contactLast` the
+   * given name. Changing it buys a new order.
+   */
   companyInfo?: pulumi.Input<CompanyInfo>;
-  /** Your own PEM CSR; the service then holds no private key. */
+  /** Your own PEM CSR; the service then holds no private key. Changing it buys a new order. */
   customCsr?: pulumi.Input<string>;
-  /** Coupon code (`quotedPrice` is before the coupon). */
+  /** Coupon code (`quotedPrice` is before the coupon). Changing it buys a new order. */
   couponCode?: pulumi.Input<string>;
   /**
    * Renew (replace with a new purchase) this many days before the bought
    * term ends; a preview inside the window shows the replacement and why.
+   * Changing it alone changes nothing.
    */
   renewBeforeDays?: pulumi.Input<number>;
   /**
@@ -66,10 +85,16 @@ export interface OrderArgs {
    * belongs to the account and covers exactly the declared names, then
    * records it. This is how to import an order — Pulumi's `import` option
    * cannot load dynamic providers. Also the repair path after an interrupted
-   * create.
+   * create. Naming the order the resource holds is no change; naming
+   * another: Changing it buys a new order.
    */
   adoptOrderNo?: pulumi.Input<string>;
 }
+
+// Every declared input is an argument and every argument is declared.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const argsMatchDeclaration: Same<keyof OrderArgs, OrderInputName> = true;
+void argsMatchDeclaration;
 
 /**
  * A certificate order with the Certificate Reseller Partner API: `up` buys it
@@ -87,6 +112,7 @@ export interface OrderArgs {
  *   productCode: "sandbox-dv-multi",
  *   domain: "example.com",
  *   sanDomains: ["www.example.com"],
+ *   years: 1,
  *   verificationMethod: "dns",
  *   renewBeforeDays: 30,
  * });
@@ -101,9 +127,13 @@ export class Order extends pulumi.dynamic.Resource {
   declare readonly domain: pulumi.Output<string>;
   declare readonly sanDomains: pulumi.Output<string[]>;
   declare readonly wildcardDomains: pulumi.Output<string[]>;
+  declare readonly years: pulumi.Output<number | undefined>;
   declare readonly months: pulumi.Output<number>;
-  declare readonly verificationMethod: pulumi.Output<VerificationMethod>;
-  declare readonly emailSuffix: pulumi.Output<EmailSuffix | undefined>;
+  /**
+   * The method in effect, as ApplySign (or the method change) reported it;
+   * `email` may stand for an `email-…` method.
+   */
+  declare readonly verificationMethod: pulumi.Output<Open<VerificationMethod> | undefined>;
   declare readonly signatureAlgorithm: pulumi.Output<SignatureAlgorithm>;
   declare readonly keySpec: pulumi.Output<KeySpec>;
   declare readonly hashAlgorithm: pulumi.Output<HashAlgorithm>;
@@ -118,18 +148,20 @@ export class Order extends pulumi.dynamic.Resource {
   declare readonly quotedPrice: pulumi.Output<string | undefined>;
   /** The order number (also the resource id). */
   declare readonly orderNo: pulumi.Output<string>;
-  /** What was charged; absent for adopted orders (the API does not report it). */
+  /** What CreateOrder's answer said was charged; absent for adopted orders (the API does not report it). */
   declare readonly price: pulumi.Output<OrderPriceState | undefined>;
-  declare readonly certStatus: pulumi.Output<CertStatus>;
-  declare readonly orderStatus: pulumi.Output<OrderStatus | undefined>;
-  /** The signing request id (absent until submitted); changes when the verification method changes. */
+  /** From ApplySign: 2 while validation is pending (see `CertStatus`). */
+  declare readonly certStatus: pulumi.Output<OpenInt<CertStatus> | undefined>;
+  /** The signing request id from ApplySign (absent until submitted); changes when the verification method changes. */
   declare readonly requestId: pulumi.Output<string | undefined>;
-  /** Raw validation records as the API returns them (shape them with `Validation`). */
-  declare readonly records: pulumi.Output<ValidationRecord[]>;
+  /** How many certificates the order holds (a term longer than one certificate's lifetime). */
   declare readonly installmentsCount: pulumi.Output<number | undefined>;
+  /** ISO time the provider received CreateOrder's answer: the service reports no payment time. */
   declare readonly paidAt: pulumi.Output<string | undefined>;
-  /** ISO time the bought term ends (payment + months): the renewal clock. */
+  /** ISO time the bought term ends (`paidAt` + months): the renewal clock. */
   declare readonly termEndsAt: pulumi.Output<string | undefined>;
+  /** True when the order was adopted, not bought by this resource. */
+  declare readonly adopted: pulumi.Output<boolean | undefined>;
 
   /**
    * Every ordered name, lower-case: main domain, then SANs and wildcards
@@ -148,15 +180,14 @@ export class Order extends pulumi.dynamic.Resource {
       orderNo: undefined,
       price: undefined,
       certStatus: undefined,
-      orderStatus: undefined,
       requestId: undefined,
-      records: undefined,
       installmentsCount: undefined,
       paidAt: undefined,
       termEndsAt: undefined,
+      adopted: undefined,
     };
     super(orderProvider, name, props, opts, "certreseller", "Order");
-    const canonical = (n: string) => n.trim().toLowerCase().replace(/\.$/, "");
+    const canonical = canonicalName;
     this.orderedNames = pulumi
       .all([args.domain, args.sanDomains ?? [], args.wildcardDomains ?? []])
       .apply(([domain, sans, wildcards]) => [

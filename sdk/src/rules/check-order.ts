@@ -3,59 +3,67 @@ import { checkCompanyPresence } from "./company.js";
 import { checkCustomCsr } from "./csr.js";
 import { checkDomainType, checkNames } from "./domains.js";
 import type { RuleFailure } from "./failure.js";
-import { normalizeOrder } from "./normalize.js";
-import { checkAlgorithms, checkMethod, checkTerm } from "./options.js";
+import { checkAlgorithms, checkTerm } from "./options.js";
+import type { OrderSpec } from "./order-spec.js";
 import { quote, type Quote } from "./price.js";
-import type { OrderSpec } from "./spec.js";
 
 /** Result of {@link checkOrder}. */
 export interface OrderCheck {
-  /** Normalised inputs (placeholders kept) with product defaults applied. */
-  values: Record<string, unknown>;
   failures: RuleFailure[];
+  /** What the rules could not judge, for preview warnings (never a failure). */
+  warnings: string[];
   /** The price before any coupon, when product, term and names are known. */
   quote?: Quote;
 }
 
 /**
- * Every rule an Order's inputs can be held to before money moves. With
+ * Every product-dependent and cross-field rule an Order's normalised inputs
+ * are held to before money moves. `unknown` names the inputs whose value is
+ * the preview placeholder: the rules that need them are skipped. With
  * `product` undefined (catalogue unreachable, or the product code unknown at
  * preview) only the product-independent rules run.
  *
  * @example
  * ```ts
- * const { failures, quote } = await checkOrder(inputs, product);
+ * const { values, unknown } = normalizeOrder(raw);
+ * const { failures, warnings, quote } = await checkOrder(values as OrderSpec, unknown, product);
  * ```
  */
-export async function checkOrder(raw: Record<string, unknown>, product: Product | undefined): Promise<OrderCheck> {
-  const { values, unknown, failures } = normalizeOrder(raw);
-  const namesKnown = !["domain", "sanDomains", "wildcardDomains"].some((key) => unknown.has(key)) && typeof values.domain === "string";
-  const spec = values as unknown as OrderSpec;
+export async function checkOrder(spec: OrderSpec, unknown: ReadonlySet<string>, product: Product | undefined): Promise<OrderCheck> {
+  const failures: RuleFailure[] = [];
+  const warnings: string[] = [];
+  const known = (...keys: (keyof OrderSpec)[]) => !keys.some((key) => unknown.has(key));
+  const namesKnown = known("domain", "sanDomains", "wildcardDomains") && typeof spec.domain === "string";
   let names: ReturnType<typeof checkNames> | undefined;
   if (namesKnown) {
     names = checkNames(spec);
     failures.push(...names.failures);
   }
-  if (names && names.counts.wildcards > 0 && (spec.verificationMethod === "file" || spec.verificationMethod === "https") && !unknown.has("verificationMethod")) {
+  if (names && names.counts.wildcards > 0 && spec.verificationMethod === "file" && known("verificationMethod")) {
     // A file on one host cannot prove control of every name under a wildcard; CAs refuse it.
-    failures.push({ property: "verificationMethod", reason: `${JSON.stringify(spec.verificationMethod)} validation cannot prove control of a wildcard name; use "dns", "cname" or "email"` });
+    failures.push({
+      property: "verificationMethod",
+      reason: `"file" validation cannot prove control of a wildcard name; use "dns", "cname" or an "email-…" method`,
+    });
   }
   let result: Quote | undefined;
   if (product) {
-    if (values.verificationMethod === undefined && product.defaultVerificationMethod !== undefined) {
-      values.verificationMethod = product.defaultVerificationMethod;
+    if (names && names.failures.length === 0) {
+      const typed = checkDomainType(product, spec, names.counts);
+      failures.push(...typed.failures);
+      if (typed.unchecked) warnings.push(typed.unchecked);
     }
-    if (names && names.failures.length === 0) failures.push(...checkDomainType(product, spec, names.counts));
-    if (!unknown.has("companyId") && !unknown.has("companyInfo")) failures.push(...checkCompanyPresence(product, spec));
-    if (!unknown.has("months") && typeof spec.months === "number") failures.push(...checkTerm(product, spec.months));
-    if (!["signatureAlgorithm", "keySpec", "hashAlgorithm"].some((key) => unknown.has(key))) failures.push(...checkAlgorithms(product, spec));
-    if (!unknown.has("verificationMethod")) failures.push(...checkMethod(product, spec.verificationMethod));
-    if (names && !unknown.has("months")) result = quote(product, spec.months, names.counts);
+    if (known("companyId", "companyInfo")) failures.push(...checkCompanyPresence(product, spec));
+    if (known("months", "years") && typeof spec.months === "number") {
+      failures.push(...checkTerm(product, spec.months, spec.years !== undefined ? "years" : "months"));
+    }
+    if (known("signatureAlgorithm", "keySpec", "hashAlgorithm")) failures.push(...checkAlgorithms(product, spec));
+    if (names && known("months", "years")) result = quote(product, spec.months, names.counts);
   }
   if (
     namesKnown &&
     typeof spec.customCsr === "string" &&
-    !["customCsr", "signatureAlgorithm", "keySpec", "companyInfo"].some((key) => unknown.has(key)) &&
+    known("customCsr", "signatureAlgorithm", "keySpec", "companyInfo") &&
     !failures.some((f) => f.property === "customCsr" || f.property === "keySpec" || f.property === "signatureAlgorithm")
   ) {
     failures.push(
@@ -67,5 +75,5 @@ export async function checkOrder(raw: Record<string, unknown>, product: Product 
       })),
     );
   }
-  return { values, failures, quote: result };
+  return { failures, warnings, quote: result };
 }

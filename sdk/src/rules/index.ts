@@ -1,10 +1,9 @@
 export type { RuleFailure } from "./failure.js";
-export type { OrderSpec } from "./spec.js";
-export { canonicalName, classifyName, baseName, type NameKind } from "./names.js";
-export { checkNames, checkDomainType, type NameCounts } from "./domains.js";
-export { requiresCompany, checkCompanyInfo, checkCompanyPresence } from "./company.js";
-export { checkTerm, checkAlgorithms, checkMethod } from "./options.js";
+export type { OrderSpec } from "./order-spec.js";
+export { canonicalName, classifyName, baseName, isAddress, type NameKind } from "./names.js";
+export { checkNames, checkDomainType, type NameCounts, type OrderNames, type DomainTypeCheck } from "./domains.js";
+export { requiresCompany, readCompanyInfo, checkCompanyPresence, COMPANY_REQUIRED, COMPANY_OPTIONAL, type CompanyInfoResult } from "./company.js";
+export { checkTerm, checkAlgorithms } from "./options.js";
 export { checkCustomCsr, readCsr, type CsrFacts } from "./csr.js";
 export { quote, toCents, fromCents, type Quote } from "./price.js";
-export { normalizeOrder, type Normalized } from "./normalize.js";
 export { checkOrder, type OrderCheck } from "./check-order.js";

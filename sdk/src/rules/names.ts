@@ -1,16 +1,40 @@
-import { BlockList, isIP } from "node:net";
+import { BlockList, isIP, SocketAddress } from "node:net";
 
-/** What kind of name a string is, as the domain-type rules count it. */
-export type NameKind = "fqdn" | "wildcard" | "ip";
+/**
+ * What kind of name a string is, as the domain-type rules of spec 2.3 tell
+ * them apart: a plain domain, a `*.` wildcard, an IPv4 or an IPv6 address.
+ */
+export type NameKind = "fqdn" | "wildcard" | "ipv4" | "ipv6";
 
-/** Lower-case, trimmed, without the root dot: the form names are compared and stored in. */
+/** True for the two address kinds. @example isAddress("ipv6") === true */
+export function isAddress(kind: NameKind | undefined): kind is "ipv4" | "ipv6" {
+  return kind === "ipv4" || kind === "ipv6";
+}
+
+/**
+ * Lower-case, trimmed, without the root dot, an IPv6 address in its one
+ * compressed form (RFC 5952): the form names are compared and stored in, so
+ * `2001:DB8:0:0::1` and `2001:db8::1` are the same name, not a new purchase.
+ *
+ * @example
+ * canonicalName(" WWW.Example.com. ") === "www.example.com"
+ * canonicalName("2606:4700:4700:0:0:0:0:1111") === "2606:4700:4700::1111"
+ */
 export function canonicalName(raw: string): string {
-  return raw.trim().toLowerCase().replace(/\.$/, "");
+  const name = raw.trim().toLowerCase().replace(/\.$/, "");
+  if (isIP(name) !== 6) return name;
+  try {
+    return new SocketAddress({ address: name, family: "ipv6" }).address;
+  } catch {
+    return name; // e.g. a zone index (`fe80::1%eth0`): classifyName refuses it anyway
+  }
 }
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
-// Ranges the service refuses ("private, reserved and loopback IPs are refused").
+// Addresses a publicly trusted CA may not certify (the CA/Browser Forum's
+// Baseline Requirements forbid reserved and internal addresses), so an order
+// for one could only fail after it was paid.
 const NON_PUBLIC = new BlockList();
 for (const [net, prefix] of [
   ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
@@ -30,8 +54,9 @@ for (const [net, prefix] of [
  *
  * @example
  * ```ts
- * classifyName("*.example.com"); // { kind: "wildcard" }
- * classifyName("10.0.0.1");      // { error: "is not a public IP address ..." }
+ * classifyName("*.example.com");        // { kind: "wildcard" }
+ * classifyName("2606:4700:4700::1111"); // { kind: "ipv6" }
+ * classifyName("10.0.0.1");             // { error: "is not a public IP address ..." }
  * ```
  */
 export function classifyName(name: string): { kind: NameKind } | { error: string } {
@@ -41,7 +66,7 @@ export function classifyName(name: string): { kind: NameKind } | { error: string
     const mapped = family === 6 && /^::ffff:/i.test(name);
     return mapped || NON_PUBLIC.check(name, family === 4 ? "ipv4" : "ipv6")
       ? { error: "is not a public IP address (private, loopback and reserved addresses cannot be certified)" }
-      : { kind: "ip" };
+      : { kind: family === 4 ? "ipv4" : "ipv6" };
   }
   const wildcard = name.startsWith("*.");
   const base = wildcard ? name.slice(2) : name;
@@ -57,7 +82,12 @@ export function classifyName(name: string): { kind: NameKind } | { error: string
   return { kind: wildcard ? "wildcard" : "fqdn" };
 }
 
-/** The name a wildcard is validated at: `*.example.com` → `example.com`. */
+/**
+ * The name a wildcard is validated at.
+ *
+ * @example
+ * baseName("*.example.com") === "example.com"
+ */
 export function baseName(name: string): string {
   return name.startsWith("*.") ? name.slice(2) : name;
 }

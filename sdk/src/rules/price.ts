@@ -1,7 +1,12 @@
 import type { Money, Product } from "../client/types.js";
 import type { NameCounts } from "./domains.js";
 
-/** Money as integer cents: prices never pass through floating point. */
+/**
+ * Money as integer cents: prices never pass through floating point.
+ *
+ * @example
+ * toCents("199.9") === 19990
+ */
 export function toCents(money: Money | number | null | undefined): number {
   if (money === null || money === undefined) return 0;
   const text = typeof money === "number" ? money.toFixed(2) : money.trim();
@@ -11,14 +16,19 @@ export function toCents(money: Money | number | null | undefined): number {
   return match[1] === "-" ? -cents : cents;
 }
 
-/** Integer cents back to a two-place decimal string. */
+/**
+ * Integer cents back to a two-place decimal string.
+ *
+ * @example
+ * fromCents(7) === "0.07"
+ */
 export function fromCents(cents: number): Money {
   const sign = cents < 0 ? "-" : "";
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-/** How a quote was computed; mirrors the service's price breakdown. */
+/** How a quote was computed; mirrors CreateOrder's price breakdown (spec 4.3). */
 export interface Quote {
   basePrice: Money;
   sanCount: number;
@@ -29,10 +39,11 @@ export interface Quote {
 }
 
 /**
- * What CreateOrder will charge before any coupon: the term's base price
- * covers the main name; each further FQDN (or IP) costs the term's
- * `sanPrice`, each further wildcard its `wildcardPrice`
- * (docs/wire-format.md, "Extra names"). Undefined when the product does not
+ * What CreateOrder will charge before any coupon, in the terms of its
+ * answer (spec 4.3): the term's base price (`unit_price`) covers the main
+ * name, whatever its kind; each name of `sanDomains` costs the term's
+ * `san_price` (`extra_san_count`), each name of `wildcardDomains` its
+ * `wildcard_price` (`extra_wc_count`). Undefined when the product does not
  * sell the term.
  *
  * @example

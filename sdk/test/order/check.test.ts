@@ -1,24 +1,25 @@
-import { describe, expect, it } from "vitest";
-import { UNKNOWN } from "../../src/provider/index.js";
-import { createContext } from "../../src/provider/index.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createContext, UNKNOWN } from "../../src/provider/index.js";
 import { handlers } from "../../src/resources/order/handlers.js";
 import type { OrderInputs } from "../../src/resources/order/types.js";
 import { makeCsr } from "./csr-fixtures.js";
 import { useHarness } from "./harness.js";
+import { productList, startScriptedApi, wireProduct, type ScriptedApi } from "./scripted-api.js";
 
 const h = useHarness();
 
 const company = {
   companyName: "Acme GmbH",
-  registrationNumber: "HRB 1",
-  country: "de",
-  state: "BE",
+  countryCode: "de",
+  contactFirst: "Muster",
+  contactLast: "Erika",
+  email: "ops@acme.test",
+  registrationNo: "HRB 1",
+  province: "Berlin",
   city: "Berlin",
   address: "Main St 1",
   postalCode: "10115",
-  contactName: "Ops",
-  contactEmail: "ops@acme.test",
-  contactPhone: "+49 30 1234",
+  phone: "+49 30 1234",
 };
 
 async function check(raw: Record<string, unknown>) {
@@ -30,7 +31,7 @@ function failuresOf(result: { failures: { property: string; reason: string }[] }
 }
 
 describe("Order check: normalisation and price", () => {
-  it("lower-cases and sorts names, applies defaults, adds the quoted price", async () => {
+  it("lower-cases and sorts names, applies defaults (not the method: the service applies the product's), adds the quoted price", async () => {
     const { inputs, failures } = await check({
       productCode: "sandbox-dv-flex",
       domain: "Example.COM.",
@@ -38,6 +39,7 @@ describe("Order check: normalisation and price", () => {
       wildcardDomains: ["*.Dev.example.com"],
     });
     expect(failures).toEqual([]);
+    expect(inputs.verificationMethod).toBeUndefined();
     expect(inputs).toMatchObject({
       domain: "example.com",
       sanDomains: ["api.example.com", "www.example.com"],
@@ -47,22 +49,24 @@ describe("Order check: normalisation and price", () => {
       keySpec: "rsa-2048",
       hashAlgorithm: "sha256",
       paymentMethod: "balance",
-      verificationMethod: "dns",
       // 150 base + 2 extra FQDNs × 20 + 1 wildcard × 300
       quotedPrice: "490.00",
     });
   });
 
-  it("prices the term the user picked", async () => {
+  it("prices the term the user picked, in months or in years", async () => {
     const { inputs } = await check({ productCode: "sandbox-dv-multi", domain: "example.com", sanDomains: ["a.example.com"], months: 24 });
     expect(inputs.quotedPrice).toBe("228.00"); // 190 + 38
+    const byYears = await check({ productCode: "sandbox-dv-multi", domain: "example.com", sanDomains: ["a.example.com"], years: 2 });
+    expect(byYears.failures).toEqual([]);
+    expect(byYears.inputs).toMatchObject({ years: 2, months: 24, quotedPrice: "228.00" });
   });
 
   it("tolerates the preview placeholder anywhere and still checks the rest", async () => {
     const { inputs, failures } = await check({ productCode: "sandbox-dv-single", domain: UNKNOWN, sanDomains: [UNKNOWN], months: 7 });
     expect(inputs.domain).toBe(UNKNOWN);
     expect(inputs.quotedPrice).toBeUndefined();
-    expect(failuresOf({ failures })).toEqual([expect.stringMatching(/^months: sandbox-dv-single is not sold for 7 months; available terms: 12, 24, 36/)]);
+    expect(failuresOf({ failures })).toEqual([expect.stringMatching(/^months: sandbox-dv-single is not sold for 7 months; available terms \(months\): 12, 24, 36/)]);
     const unknownProduct = await check({ productCode: UNKNOWN, domain: "example.com" });
     expect(unknownProduct.failures).toEqual([]);
   });
@@ -74,29 +78,41 @@ describe("Order check: one failure per rule, naming the property", () => {
     ["unknown product", { productCode: "nope", domain: "example.com" }, /^productCode: "nope" is not in this account's product list/],
     ["domain malformed", { productCode: "sandbox-dv-single", domain: "exa mple.com" }, /^domain: "exa mple.com" has an invalid label/],
     ["domain not fully qualified", { productCode: "sandbox-dv-single", domain: "localhost" }, /^domain: "localhost" is not a fully qualified/],
-    ["private IP", { productCode: "sandbox-dv-ip", domain: "10.1.2.3", verificationMethod: "file" }, /^domain: "10.1.2.3" is not a public IP/],
+    ["private IP", { productCode: "sandbox-dv-ip", domain: "10.1.2.3" }, /^domain: "10.1.2.3" is not a public IP/],
     ["duplicate across lists", { productCode: "sandbox-dv-multi", domain: "example.com", sanDomains: ["example.com"] }, /^sanDomains: "example.com" is already listed in domain/],
     ["wildcard in sanDomains", { productCode: "sandbox-dv-flex", domain: "example.com", sanDomains: ["*.example.com"] }, /^sanDomains: "\*.example.com" is a wildcard; list wildcards in wildcardDomains/],
+    ["IP address in sanDomains", { productCode: "sandbox-dv-flex", domain: "example.com", sanDomains: ["8.8.8.8"] }, /^sanDomains: "8.8.8.8" is an IPv4 address; sanDomains takes plain domain names only/],
     ["FQDN in wildcardDomains", { productCode: "sandbox-dv-flex", domain: "example.com", wildcardDomains: ["www.example.com"] }, /^wildcardDomains: "www.example.com" is not a wildcard/],
-    ["single product with SANs", { productCode: "sandbox-dv-single", domain: "example.com", sanDomains: ["www.example.com"] }, /^sanDomains: sandbox-dv-single is a single-domain product .*: sanDomains must be empty/],
-    ["wildcard product with an FQDN", { productCode: "sandbox-dv-wildcard", domain: "example.com" }, /^domain: sandbox-dv-wildcard is a wildcard product .*: domain must be a wildcard/],
-    ["multi product over its count", { productCode: "sandbox-dv-multi", domain: "example.com", sanDomains: Array.from({ length: 10 }, (_, i) => `s${i}.example.com`) }, /^sanDomains: .*at most 10 domain names in total \(domain included\), got 11/],
-    ["multi-wildcard over its count", { productCode: "sandbox-dv-multi-wildcard", domain: "*.example.com", wildcardDomains: ["*.a.example.com", "*.b.example.com", "*.c.example.com", "*.d.example.com", "*.e.example.com"] }, /^wildcardDomains: .*at most 5 wildcards .* got 6/],
-    ["IP product with a name", { productCode: "sandbox-dv-ip", domain: "example.com", verificationMethod: "file" }, /^domain: sandbox-dv-ip is an IP product .*: domain must be a public IP address/],
-    ["term not sold", { productCode: "sandbox-dv-ip", domain: "8.8.8.8", months: 24 }, /^months: sandbox-dv-ip is not sold for 24 months; available terms: 12/],
+    ["single product with SANs", { productCode: "sandbox-dv-single", domain: "example.com", sanDomains: ["www.example.com"] }, /^sanDomains: sandbox-dv-single is a single product .*: sanDomains must be empty/],
+    ["wildcard product with a plain domain", { productCode: "sandbox-dv-wildcard", domain: "example.com" }, /^domain: sandbox-dv-wildcard is a wildcard product .*: domain must be a wildcard, not a plain domain name/],
+    ["multiple-single product with a wildcard domain", { productCode: "sandbox-dv-multi", domain: "*.example.com" }, /^domain: sandbox-dv-multi is a multiple-single product .*: domain must be a plain domain name, not a wildcard/],
+    ["multiple-single product with wildcardDomains", { productCode: "sandbox-dv-multi", domain: "example.com", wildcardDomains: ["*.example.com"] }, /^wildcardDomains: sandbox-dv-multi is a multiple-single product .*wildcards are not supported\): wildcardDomains must be empty/],
+    ["multiple-single over its count", { productCode: "sandbox-dv-multi", domain: "example.com", sanDomains: Array.from({ length: 10 }, (_, i) => `s${i}.example.com`) }, /^sanDomains: .*at most 10 plain domain names in total \(domain included\), got 11/],
+    ["multiple-wildcard with sanDomains", { productCode: "sandbox-dv-multi-wildcard", domain: "*.example.com", sanDomains: ["www.example.com"] }, /^sanDomains: sandbox-dv-multi-wildcard is a multiple-wildcard product .*: sanDomains must be empty/],
+    ["multiple-wildcard over its count", { productCode: "sandbox-dv-multi-wildcard", domain: "*.example.com", wildcardDomains: ["*.a.example.com", "*.b.example.com", "*.c.example.com", "*.d.example.com", "*.e.example.com"] }, /^wildcardDomains: .*at most 5 wildcards .* got 6/],
+    ["multiple-mix with an IP address", { productCode: "sandbox-dv-flex", domain: "8.8.8.8" }, /^domain: sandbox-dv-flex is a multiple-mix product .*: domain must be a plain domain name or a wildcard, not an IPv4 address/],
+    ["ipv4 product with a name", { productCode: "sandbox-dv-ip", domain: "example.com" }, /^domain: sandbox-dv-ip is an ipv4 product .*: domain must be an IPv4 address, not a plain domain name/],
+    ["ipv4 product with an IPv6 address", { productCode: "sandbox-dv-ip", domain: "2606:4700:4700::1111" }, /^domain: sandbox-dv-ip is an ipv4 product .*: domain must be an IPv4 address, not an IPv6 address/],
+    ["ipv6 product with an IPv4 address", { productCode: "sandbox-dv-ipv6", domain: "8.8.8.8" }, /^domain: sandbox-dv-ipv6 is an ipv6 product .*: domain must be an IPv6 address, not an IPv4 address/],
+    ["term not sold", { productCode: "sandbox-dv-ip", domain: "8.8.8.8", months: 24 }, /^months: sandbox-dv-ip is not sold for 24 months; available terms \(months\): 12/],
+    ["term in years not sold", { productCode: "sandbox-dv-ip", domain: "8.8.8.8", years: 2 }, /^years: sandbox-dv-ip is not sold for 24 months/],
+    ["years and months disagree", { productCode: "sandbox-dv-single", domain: "example.com", years: 1, months: 24 }, /^years: 1 years are 12 months but months is 24: the service uses months when both are given \(spec 4.3 CreateOrder\); give one/],
     ["months not a whole number", { productCode: "sandbox-dv-single", domain: "example.com", months: 12.5 }, /^months: must be a whole number from 1 to 120/],
     ["algorithm not supported", { productCode: "sandbox-ev-single", domain: "example.com", signatureAlgorithm: "ecc", companyInfo: company }, /^signatureAlgorithm: sandbox-ev-single does not support "ecc"; supported: "rsa"/],
     ["unknown algorithm", { productCode: "sandbox-dv-single", domain: "example.com", signatureAlgorithm: "dsa" }, /^signatureAlgorithm: must be one of "rsa", "ecc", "sm2", got "dsa"/],
-    ["key spec does not fit the algorithm", { productCode: "sandbox-dv-single", domain: "example.com", signatureAlgorithm: "ecc", keySpec: "rsa-2048" }, /^keySpec: "rsa-2048" does not fit signatureAlgorithm "ecc"/],
+    ["key spec does not fit the algorithm", { productCode: "sandbox-dv-single", domain: "example.com", signatureAlgorithm: "ecc", keySpec: "rsa-2048" }, /^keySpec: "rsa-2048" does not fit signatureAlgorithm "ecc"; use one of "p-256", "p-384"/],
     ["key spec not supported by the product", { productCode: "example-dv-single", domain: "example.com", keySpec: "rsa-3072" }, /^keySpec: example-dv-single does not support "rsa-3072" with rsa; supported: "rsa-2048", "rsa-4096"/],
     ["hash not supported", { productCode: "sandbox-dv-ip", domain: "8.8.8.8", hashAlgorithm: "sha384" }, /^hashAlgorithm: sandbox-dv-ip does not support "sha384"/],
-    ["method not supported", { productCode: "sandbox-dv-wildcard", domain: "*.example.com", verificationMethod: "file" }, /^verificationMethod: sandbox-dv-wildcard does not support "file" validation; supported: "dns", "cname", "email"/],
-    ["unknown method", { productCode: "sandbox-dv-single", domain: "example.com", verificationMethod: "carrier-pigeon" }, /^verificationMethod: must be one of "dns", "cname", "file", "https", "email"/],
-    ["email suffix without email", { productCode: "sandbox-dv-single", domain: "example.com", verificationMethod: "dns", emailSuffix: "admin" }, /^emailSuffix: is only used with verificationMethod "email"/],
+    ["file validation of a wildcard", { productCode: "sandbox-dv-wildcard", domain: "*.example.com", verificationMethod: "file" }, /^verificationMethod: "file" validation cannot prove control of a wildcard name/],
+    ["unknown method", { productCode: "sandbox-dv-single", domain: "example.com", verificationMethod: "carrier-pigeon" }, /^verificationMethod: must be one of "dns", "cname", "file", "email-admin", "email-postmaster", "email-webmaster", "email-hostmaster", "dcv"/],
+    ["the former email method", { productCode: "sandbox-dv-single", domain: "example.com", verificationMethod: "email" }, /^verificationMethod: "email" is not a method code of the specification/],
+    ["the former https method", { productCode: "sandbox-dv-single", domain: "example.com", verificationMethod: "https" }, /^verificationMethod: "https" is not a method code of the specification/],
+    ["the removed emailSuffix input", { productCode: "sandbox-dv-single", domain: "example.com", verificationMethod: "email-admin", emailSuffix: "admin" }, /^emailSuffix: was removed: the method code names the mailbox/],
     ["payment method", { productCode: "sandbox-dv-single", domain: "example.com", paymentMethod: "cash" }, /^paymentMethod: must be one of "balance", "credit", got "cash"/],
-    ["OV without company", { productCode: "sandbox-ov-single", domain: "example.com" }, /^companyInfo: sandbox-ov-single is OV: give companyInfo \(all of companyName, .*\) or companyId/],
-    ["company field missing", { productCode: "sandbox-ov-single", domain: "example.com", companyInfo: { ...company, city: " " } }, /^companyInfo.city: is required for OV\/EV orders/],
-    ["company country not ISO", { productCode: "sandbox-ov-single", domain: "example.com", companyInfo: { ...company, country: "Germany" } }, /^companyInfo.country: "Germany" is not an ISO 3166 alpha-2/],
+    ["OV without company", { productCode: "sandbox-ov-single", domain: "example.com" }, /^companyInfo: sandbox-ov-single is OV: give companyInfo \(at least companyName, countryCode, contactFirst, contactLast, email\) or companyId/],
+    ["company member missing", { productCode: "sandbox-ov-single", domain: "example.com", companyInfo: { ...company, contactFirst: " " } }, /^companyInfo.contactFirst: is required \(spec 2.4\)/],
+    ["company country not two letters", { productCode: "sandbox-ov-single", domain: "example.com", companyInfo: { ...company, countryCode: "Germany" } }, /^companyInfo.countryCode: "Germany" is not a two-letter country\/region code/],
+    ["former company member", { productCode: "sandbox-ov-single", domain: "example.com", companyInfo: { ...company, contactName: "Ops" } }, /^companyInfo.contactName: is not a member of company_info \(spec 2.4\): use contactFirst/],
     ["company id and info both", { productCode: "sandbox-ov-single", domain: "example.com", companyId: 7, companyInfo: company }, /^companyInfo: give either companyId or companyInfo, not both/],
     ["renewal window as long as the term", { productCode: "sandbox-dv-single", domain: "example.com", renewBeforeDays: 400 }, /^renewBeforeDays: 400 days is not shorter than the 12-month term/],
     ["adoptOrderNo malformed", { productCode: "sandbox-dv-single", domain: "example.com", adoptOrderNo: "CERT 1; drop" }, /^adoptOrderNo: must be an order number/],
@@ -109,10 +125,24 @@ describe("Order check: one failure per rule, naming the property", () => {
     });
   }
 
-  it("accepts a valid OV order and upper-cases the country", async () => {
+  it("accepts each domain type's names against the catalogue", async () => {
+    const accepted: Record<string, unknown>[] = [
+      { productCode: "sandbox-dv-single", domain: "example.com" },
+      { productCode: "sandbox-dv-wildcard", domain: "*.example.com" },
+      { productCode: "sandbox-dv-multi", domain: "example.com", sanDomains: ["www.example.com"] },
+      { productCode: "sandbox-dv-multi-wildcard", domain: "*.example.com", wildcardDomains: ["*.api.example.com"] },
+      { productCode: "sandbox-dv-flex", domain: "*.example.com", sanDomains: ["example.com"], wildcardDomains: ["*.api.example.com"] },
+      { productCode: "sandbox-dv-ip", domain: "8.8.8.8" },
+      { productCode: "sandbox-dv-ipv6", domain: "2606:4700:4700:0::1111" },
+    ];
+    for (const raw of accepted) expect((await check(raw)).failures, JSON.stringify(raw)).toEqual([]);
+    expect((await check(accepted[6]!)).inputs.domain).toBe("2606:4700:4700::1111");
+  });
+
+  it("accepts a valid OV order and upper-cases the country code", async () => {
     const { inputs, failures } = await check({ productCode: "sandbox-ov-single", domain: "example.com", companyInfo: company });
     expect(failures).toEqual([]);
-    expect(inputs.companyInfo?.country).toBe("DE");
+    expect(inputs.companyInfo?.countryCode).toBe("DE");
     expect(inputs.quotedPrice).toBe("600.00");
   });
 });
@@ -158,7 +188,7 @@ describe("Order check without the API", () => {
     } as unknown as OrderInputs);
     expect(result.failures?.map((f) => f.property)).toEqual(["domain"]);
     expect(result.inputs?.quotedPrice).toBeUndefined();
-    expect(lines.join("\n")).toMatch(/could not read the product list .*NOT the domain type, term, algorithms, verification method, company requirement or price/);
+    expect(lines.join("\n")).toMatch(/could not read the product list .*NOT the domain type, name counts, term, algorithms, company requirement or price/);
   });
   it("without a key, says how to configure it and still checks locally", async () => {
     const lines: string[] = [];
@@ -166,5 +196,33 @@ describe("Order check without the API", () => {
     const result = await handlers.check!(ctx, {} as OrderInputs, { journalKey: "p/s/nokey", productCode: "x", domain: "example.com", months: 0 } as unknown as OrderInputs);
     expect(result.failures?.map((f) => f.property)).toEqual(["months"]);
     expect(lines.join("\n")).toMatch(/certreseller:apiKey.*CERTRESELLER_API_KEY/);
+  });
+});
+
+describe("Order check against a catalogue with a domain type outside the specification", () => {
+  let api: ScriptedApi;
+  beforeAll(async () => {
+    api = await startScriptedApi({ GetUserProduct: () => productList([wireProduct("future-multi-ip", "multiple-ip")]) });
+  });
+  afterAll(async () => api?.stop());
+
+  it("does not fail the product: it warns naming the type and the rules not checked, and still prices it", async () => {
+    const lines: string[] = [];
+    const ctx = createContext({
+      type: "Order",
+      settings: { apiKey: "ak_scripted:secret", baseUrl: api.url, journalDir: h.journalDir },
+      sink: (_level, line) => lines.push(line),
+    });
+    const result = await handlers.check!(ctx, {} as OrderInputs, {
+      journalKey: "p/s/future",
+      productCode: "future-multi-ip",
+      domain: "8.8.8.8",
+      sanDomains: ["www.example.com"],
+    } as unknown as OrderInputs);
+    expect(result.failures).toEqual([]);
+    expect(result.inputs?.quotedPrice).toBe("90.00");
+    expect(lines.join("\n")).toMatch(
+      /product future-multi-ip has domain type "multiple-ip", which is not one of the specification's .*: the domain-type rules were NOT checked/,
+    );
   });
 });

@@ -2,8 +2,10 @@ import type * as pulumi from "@pulumi/pulumi";
 import { isPartnerApiError } from "../../client/errors.js";
 import type { Product } from "../../client/types.js";
 import { accountSummary, findProduct, isUnknown, type ProviderContext, type ProviderLog } from "../../provider/index.js";
-import { checkOrder, toCents } from "../../rules/index.js";
-import { REPLACE_KEYS, type OrderInputs } from "./types.js";
+import { checkOrder, toCents, type OrderSpec } from "../../rules/index.js";
+import { REPLACE_KEYS, sameInput } from "./inputs.js";
+import { normalizeOrder } from "./normalize.js";
+import type { OrderInputs } from "./types.js";
 
 /**
  * Preview-time truth: normalise, run every rule, price the purchase. Never
@@ -18,33 +20,42 @@ export async function check(
   // Raw engine inputs: any member may be the preview placeholder or of a wrong type.
   const news = rawNews as unknown as Record<string, unknown>;
   const log = ctx.log(typeof news.journalKey === "string" && !isUnknown(news.journalKey) ? news.journalKey : undefined);
+  const { values, unknown, failures } = normalizeOrder(news);
   let product: Product | undefined;
-  const failures: pulumi.dynamic.CheckFailure[] = [];
-  const productCode = news.productCode;
-  if (typeof productCode === "string" && productCode.trim() !== "" && !isUnknown(productCode)) {
+  const productCode = values.productCode;
+  if (typeof productCode === "string" && !unknown.has("productCode")) {
     try {
-      product = await findProduct(ctx.api(), productCode.trim());
+      product = await findProduct(ctx.api(), productCode);
       if (!product) failures.push({ property: "productCode", reason: `${JSON.stringify(productCode)} is not in this account's product list` });
     } catch (error) {
       const why = isPartnerApiError(error) ? `${error.kind}: ${error.message}` : (error as Error).message;
       log.warn(
         `could not read the product list (${why}); checked the names and fields locally, but NOT the domain type, ` +
-          `term, algorithms, verification method, company requirement or price of ${productCode}`,
+          `name counts, term, algorithms, company requirement or price of ${productCode}`,
       );
     }
   }
-  const result = await checkOrder({ ...news, quotedPrice: undefined }, product);
+  const result = await checkOrder(values as unknown as OrderSpec, unknown, product);
   failures.push(...result.failures);
-  const inputs = { ...result.values } as Record<string, unknown>;
-  if (typeof inputs.adoptOrderNo === "string" && !isUnknown(inputs.adoptOrderNo)) {
+  for (const warning of result.warnings) log.warn(warning);
+  const inputs = values;
+  if (typeof inputs.adoptOrderNo === "string" && !unknown.has("adoptOrderNo")) {
     inputs.quotedPrice = "0.00"; // adoption buys nothing
   } else if (result.quote) inputs.quotedPrice = result.quote.total;
-  else delete inputs.quotedPrice;
-  // Only for a purchase: an existing order whose purchase inputs are unchanged costs nothing more.
-  const buys =
-    Object.keys(olds ?? {}).length === 0 || REPLACE_KEYS.some((key) => JSON.stringify(olds[key] ?? null) !== JSON.stringify(inputs[key] ?? null));
-  if (result.quote && failures.length === 0 && inputs.adoptOrderNo === undefined && buys) await warnIfUnaffordable(ctx, log, inputs, result.quote.total);
+  if (result.quote && failures.length === 0 && inputs.adoptOrderNo === undefined && buysAgain(olds, inputs)) {
+    await warnIfUnaffordable(ctx, log, inputs, result.quote.total);
+  }
   return { inputs: inputs as unknown as OrderInputs, failures };
+}
+
+/**
+ * Only a purchase needs the funds: an existing order whose purchase inputs
+ * are unchanged (`olds` are the old inputs here) costs nothing more.
+ */
+function buysAgain(olds: Partial<OrderInputs>, news: Record<string, unknown>): boolean {
+  const old = (olds ?? {}) as Record<string, unknown>;
+  if (Object.keys(old).length === 0) return true;
+  return REPLACE_KEYS.some((key) => key !== "adoptOrderNo" && !sameInput(key, old[key], news[key], old, news));
 }
 
 /**
@@ -54,13 +65,13 @@ export async function check(
  */
 async function warnIfUnaffordable(ctx: ProviderContext, log: ProviderLog, inputs: Record<string, unknown>, total: string): Promise<void> {
   try {
-    const { user } = await accountSummary(ctx.api());
+    const { account } = await accountSummary(ctx.api());
     const credit = inputs.paymentMethod === "credit";
-    const available = credit ? (user.creditAvailable ?? "0.00") : user.balance;
+    const available = credit ? account.creditAvailable : account.balance;
     if (toCents(total) > toCents(available)) {
       log.warn(
-        `this order costs ${total} ${user.currency ?? ""}`.trimEnd() +
-          ` but the account has ${available} available on its ${credit ? "credit line" : "balance"}: \`pulumi up\` would be refused (nothing is charged then)`,
+        `this order costs ${total} but the account has ${available} available on its ${credit ? "credit line" : "balance"}: ` +
+          "`pulumi up` would be refused (nothing is charged then)",
       );
     }
   } catch {

@@ -1,16 +1,18 @@
 import type {
   CertStatus,
   CompanyInfo,
-  EmailSuffix,
   HashAlgorithm,
   KeySpec,
-  OrderPrice,
-  OrderStatus,
+  Money,
+  Open,
+  OpenInt,
   PaymentMethod,
   SignatureAlgorithm,
-  ValidationRecord,
   VerificationMethod,
 } from "../../client/types.js";
+import type { INTERNAL_INPUTS, OrderInputName } from "./inputs.js";
+
+export { REPLACE_KEYS, UPDATE_KEYS } from "./inputs.js";
 
 /** Order inputs as the provider sees them after `check` (canonical names, defaults applied). */
 export interface OrderInputs {
@@ -18,9 +20,10 @@ export interface OrderInputs {
   domain: string;
   sanDomains: string[];
   wildcardDomains: string[];
+  /** As the program gave it; `months` then holds `years * 12`. */
+  years?: number;
   months: number;
   verificationMethod?: VerificationMethod;
-  emailSuffix?: EmailSuffix;
   signatureAlgorithm: SignatureAlgorithm;
   keySpec: KeySpec;
   hashAlgorithm: HashAlgorithm;
@@ -42,53 +45,79 @@ export interface OrderInputs {
   __provider?: string;
 }
 
+// The interface above holds exactly the declared inputs and the internal ones.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const inputsMatchDeclaration: Same<keyof OrderInputs, OrderInputName | (typeof INTERNAL_INPUTS)[number]> = true;
+void inputsMatchDeclaration;
+
 /**
- * What an order cost, as stored in the Order's `price` output.
+ * What an order cost, from CreateOrder's answer (spec 4.3), as stored in the
+ * Order's `price` output. Each member is absent when the answer lacked it.
+ *
+ * | member | from |
+ * |---|---|
+ * | `basePrice` | `unit_price` |
+ * | `sanCount`, `sanPrice` | `extra_san_count`, `san_price` |
+ * | `wildcardCount`, `wildcardPrice` | `extra_wc_count`, `wildcard_price` |
+ * | `discount` | `discount_amount` |
+ * | `total` | `payable_amount`, else `total_amount` |
  *
  * @example
  * ```ts
  * export const charged = order.price.apply((p) => p?.total); // "140.00"
  * ```
  */
-export type OrderPriceState = Pick<
-  OrderPrice,
-  "basePrice" | "sanCount" | "sanPrice" | "wildcardCount" | "wildcardPrice" | "discount" | "total"
->;
+export interface OrderPriceState {
+  basePrice?: Money;
+  sanCount?: number;
+  sanPrice?: Money;
+  wildcardCount?: number;
+  wildcardPrice?: Money;
+  discount?: Money;
+  total?: Money;
+}
 
 /** Everything an Order keeps in state: the inputs (diff sees only these old outputs) and what the API said. */
-export interface OrderState extends OrderInputs {
+export interface OrderState extends Omit<OrderInputs, "verificationMethod" | "__provider"> {
   orderNo: string;
+  /**
+   * The method in effect, as ApplySign or the method change reported it
+   * (`email` may stand for an `email-…` method); the program's choice when
+   * the answer named none.
+   */
+  verificationMethod?: Open<VerificationMethod>;
   /** Absent for adopted orders: the API does not report the price of an existing order. */
   price?: OrderPriceState;
-  certStatus: CertStatus;
-  orderStatus?: OrderStatus;
-  /** Absent until ApplySign succeeded: a partially created order. */
+  /** From ApplySign (0 until the order is submitted). */
+  certStatus?: OpenInt<CertStatus>;
+  /** From ApplySign; absent until it answered (a partially created order) or when only GetRecord saw the submission. */
   requestId?: string;
-  records: ValidationRecord[];
   installmentsCount?: number;
+  /** ISO time the provider received CreateOrder's answer (the service reports no payment time). */
   paidAt?: string;
-  /** ISO date the purchased term ends (payment date + months): the renewal clock. */
+  /** ISO time the purchased term ends (`paidAt` + months): the renewal clock. */
   termEndsAt?: string;
   /** True when the order was adopted (`adoptOrderNo` or the journal), not bought by this resource. */
   adopted?: boolean;
 }
 
-/** Inputs whose change needs a new purchase. */
-export const REPLACE_KEYS = [
-  "productCode",
-  "domain",
-  "sanDomains",
-  "wildcardDomains",
-  "months",
-  "signatureAlgorithm",
-  "keySpec",
-  "hashAlgorithm",
-  "paymentMethod",
-  "companyId",
-  "companyInfo",
-  "customCsr",
-  "couponCode",
-] as const satisfies readonly (keyof OrderInputs)[];
+/**
+ * Outputs an earlier release stored and this one no longer keeps: `records`
+ * (the `Validation` resource reads and shapes them; storing them twice
+ * doubled the state), `orderStatus` (no answer the Order reads carries it)
+ * and `emailSuffix` (the method code names the mailbox). Dropped from state
+ * on the next update or refresh.
+ */
+export const RETIRED_OUTPUTS = ["records", "orderStatus", "emailSuffix"] as const;
 
-/** Inputs changed in place through ChangeVertificationMethod. */
-export const UPDATE_KEYS = ["verificationMethod", "emailSuffix"] as const satisfies readonly (keyof OrderInputs)[];
+/**
+ * The state without the retired outputs.
+ *
+ * @example
+ * withoutRetired({ ...olds, records: [] }) // no `records`
+ */
+export function withoutRetired<T extends object>(state: T): T {
+  const copy = { ...state } as Record<string, unknown>;
+  for (const key of RETIRED_OUTPUTS) delete copy[key];
+  return copy as T;
+}

@@ -1,0 +1,358 @@
+/**
+ * Every input of an `Order`, declared once: its type and default as the
+ * reference documents them, how a value is checked and canonicalised, and
+ * what a change does on the next `up` (a new purchase, an in-place update,
+ * or nothing). The normaliser (`normalize.ts`), the diff, `REPLACE_KEYS` /
+ * `UPDATE_KEYS` and the purchase-change test of `check` derive from this
+ * table; `OrderArgs` and the README's `### Order` table are held to it by
+ * the compiler and by a unit test.
+ */
+import {
+  DEFAULT_KEY_SPEC,
+  HASH_ALGORITHMS,
+  KEY_SPECS,
+  PAYMENT_METHODS,
+  SIGNATURE_ALGORITHMS,
+  VERIFICATION_METHODS,
+  emailSuffixOf,
+  isSignatureAlgorithm,
+} from "../../client/vocabulary.js";
+import { UNKNOWN } from "../../provider/unknown.js";
+import { canonicalName, readCompanyInfo, type RuleFailure } from "../../rules/index.js";
+
+/** What a changed input does on the next `up`. */
+export type InputChange = "replace" | "update" | "none";
+
+/** What parsing one present value gave: its canonical form, or what is wrong with it. */
+export type Parsed = { value: unknown; failures?: undefined } | { failures: RuleFailure[]; value?: undefined };
+
+/** Inputs as a plain record (raw engine inputs, normalised inputs or old outputs). */
+export type InputRecord = Readonly<Record<string, unknown>>;
+
+/**
+ * One Order input.
+ *
+ * @example
+ * const months: InputDeclaration = ORDER_INPUTS.months;
+ * months.change; // "replace"
+ */
+export interface InputDeclaration {
+  /** The reference's "type" column (Markdown). */
+  readonly type: string;
+  /** The reference's "default" column (Markdown). */
+  readonly default: string;
+  /** What a changed value does on the next `up`. */
+  readonly change: InputChange;
+  /** The rest of the reference's "change" column, after the change word. */
+  readonly changeNote?: string;
+  readonly required?: boolean;
+  /** Checks and canonicalises a present value that is not the preview placeholder. */
+  parse(value: unknown, property: string): Parsed;
+  /**
+   * The value when the program leaves the input out. May read inputs
+   * declared before it; answers {@link UNKNOWN} when those are unknown.
+   */
+  fallback?(values: InputRecord, unknown: ReadonlySet<string>): unknown;
+  /** Whether an old output and a new input are the same (default: equal JSON). */
+  same?(old: unknown, next: unknown, olds: InputRecord, news: InputRecord): boolean;
+}
+
+const ok = (value: unknown): Parsed => ({ value });
+const bad = (property: string, reason: string): Parsed => ({ failures: [{ property, reason }] });
+const quoted = (values: readonly string[]) => values.map((v) => JSON.stringify(v)).join(", ");
+/** A list of codes for the reference's type column (pipes escaped for the table). */
+const codes = (values: readonly string[]) => values.map((v) => `\`"${v}"\``).join(" \\| ");
+
+function text(what: string) {
+  return (value: unknown, property: string): Parsed =>
+    typeof value === "string" && value.trim() !== "" ? ok(value.trim()) : bad(property, `must be a non-empty ${what}`);
+}
+
+function oneOf(allowed: readonly string[]) {
+  return (value: unknown, property: string): Parsed => {
+    const code = typeof value === "string" ? value.trim().toLowerCase() : value;
+    return typeof code === "string" && allowed.includes(code) ? ok(code) : bad(property, `must be one of ${quoted(allowed)}, got ${JSON.stringify(value)}`);
+  };
+}
+
+function integer(min: number, max: number) {
+  return (value: unknown, property: string): Parsed =>
+    typeof value === "number" && Number.isInteger(value) && value >= min && value <= max
+      ? ok(value)
+      : bad(property, `must be a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`);
+}
+
+function nameList(value: unknown, property: string): Parsed {
+  if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) return bad(property, "must be a list of names");
+  const canonical = (value as string[]).map(canonicalName);
+  // Sorted, so that a reordered list is the same purchase (no diff).
+  const unique = [...new Set(canonical)].sort();
+  return unique.length === canonical.length ? ok(unique) : bad(property, "lists a name more than once; list each name once");
+}
+
+/** Same names in any order and case. */
+function sameNames(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) => (Array.isArray(v) ? v.map((s) => String(s).toLowerCase()).sort() : []);
+  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
+}
+
+/** Former `companyInfo` members and the spec 2.4 member each became (`contactName` became two). */
+const FORMER_COMPANY_MEMBERS: Readonly<Record<string, string>> = {
+  companyName: "companyName",
+  registrationNumber: "registrationNo",
+  country: "countryCode",
+  state: "province",
+  city: "city",
+  address: "address",
+  postalCode: "postalCode",
+  contactEmail: "email",
+  contactPhone: "phone",
+};
+
+/**
+ * Whether an order bought with the former `companyInfo` members names the
+ * same company as the new members. Moving a program to the specification's
+ * members is not a new company, and must not buy a new OV/EV order.
+ */
+function sameCompanyAcrossRename(old: Record<string, unknown>, next: Record<string, unknown>): boolean {
+  if (!("contactName" in old) && !Object.keys(old).some((k) => k in FORMER_COMPANY_MEMBERS && FORMER_COMPANY_MEMBERS[k] !== k)) return false;
+  const norm = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase() : "");
+  const words = (...v: unknown[]) => JSON.stringify([...new Set(v.flatMap((x) => norm(x).split(/\s+/)).filter(Boolean))].sort());
+  const mapped = new Set<string>(["contactFirst", "contactLast"]);
+  for (const [former, current] of Object.entries(FORMER_COMPANY_MEMBERS)) {
+    mapped.add(current);
+    if (norm(old[former]) !== norm(next[current])) return false;
+  }
+  if (Object.keys(next).some((member) => !mapped.has(member))) return false;
+  return words(old.contactName) === words(next.contactFirst, next.contactLast);
+}
+
+function sameCompany(old: unknown, next: unknown): boolean {
+  if (JSON.stringify(old ?? null) === JSON.stringify(next ?? null)) return true;
+  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+  return isObject(old) && isObject(next) && sameCompanyAcrossRename(old, next);
+}
+
+const EMAIL_METHODS = VERIFICATION_METHODS.filter((method) => emailSuffixOf(method) !== undefined);
+
+/**
+ * True when a method the service reports matches a method asked for. The
+ * service may answer plain `email` for any of the `email-…` methods, which
+ * must not read as a change (a perpetual diff).
+ *
+ * @example
+ * methodsMatch("email", "email-hostmaster") === true
+ * methodsMatch("dns", "cname") === false
+ */
+export function methodsMatch(reported: unknown, wanted: unknown): boolean {
+  if (reported === wanted) return true;
+  const email = (m: unknown) => typeof m === "string" && emailSuffixOf(m) !== undefined;
+  return (reported === "email" && email(wanted)) || (wanted === "email" && email(reported));
+}
+
+function verificationMethod(value: unknown, property: string): Parsed {
+  const code = typeof value === "string" ? value.trim().toLowerCase() : value;
+  if (code === "email") {
+    return bad(
+      property,
+      `"email" is not a method code of the specification (spec 4.5): the code names the mailbox; use ${quoted(EMAIL_METHODS)} (this replaces the former emailSuffix input)`,
+    );
+  }
+  if (code === "https") {
+    return bad(property, `"https" is not a method code of the specification (spec 4.5); file validation over HTTP is "file"; codes: ${quoted(VERIFICATION_METHODS)}`);
+  }
+  return oneOf(VERIFICATION_METHODS)(value, property);
+}
+
+function customCsr(value: unknown, property: string): Parsed {
+  // One line-ending form, so the same CSR pasted on Windows is no change.
+  return typeof value === "string" && value.trim() !== ""
+    ? ok(value.replace(/\r\n/g, "\n").trim() + "\n")
+    : bad(property, "must be a PEM certificate signing request");
+}
+
+function adoptOrderNo(value: unknown, property: string): Parsed {
+  return typeof value === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(value.trim())
+    ? ok(value.trim())
+    : bad(property, `must be an order number such as "CERT202607041730001234", got ${JSON.stringify(value)}`);
+}
+
+/**
+ * The Order's inputs, in the order failures are reported and the reference
+ * lists them.
+ *
+ * @example
+ * Object.entries(ORDER_INPUTS).filter(([, d]) => d.change === "update").map(([name]) => name); // ["verificationMethod"]
+ */
+export const ORDER_INPUTS = {
+  productCode: {
+    type: "string (see `getProducts`)",
+    default: "— (required)",
+    change: "replace",
+    required: true,
+    parse: text("product code"),
+  },
+  domain: {
+    type: "string: a domain name, a `*.` wildcard, or a public IPv4/IPv6 address, as the product's domain type allows",
+    default: "— (required)",
+    change: "replace",
+    required: true,
+    parse: (value, property) => (typeof value === "string" ? ok(canonicalName(value)) : bad(property, "must be a name")),
+  },
+  sanDomains: {
+    type: "string[] (plain domain names)",
+    default: "`[]`",
+    change: "replace",
+    changeNote: "a different *order* of the same names is no change",
+    parse: nameList,
+    fallback: () => [],
+    same: sameNames,
+  },
+  wildcardDomains: {
+    type: "string[] (`*.example.com`)",
+    default: "`[]`",
+    change: "replace",
+    changeNote: "order-insensitive",
+    parse: nameList,
+    fallback: () => [],
+    same: sameNames,
+  },
+  years: {
+    type: "number (whole years)",
+    default: "—",
+    change: "replace",
+    changeNote: "`years: 2` and `months: 24` are the same term (no change)",
+    parse: integer(1, 10),
+    // The term is what is bought: a program that moves from `months: 24` to `years: 2` buys nothing new.
+    same: (old, next, olds, news) => old === next || (typeof news.months === "number" && olds.months === news.months),
+  },
+  months: {
+    type: "number (whole months)",
+    default: "`years * 12` when `years` is given, else 12",
+    change: "replace",
+    parse: integer(1, 120),
+    fallback: (values, unknown) => (unknown.has("years") ? UNKNOWN : typeof values.years === "number" ? values.years * 12 : 12),
+  },
+  verificationMethod: {
+    type: codes(VERIFICATION_METHODS),
+    default: "— (the service applies the product's default; the `verificationMethod` output then says which)",
+    change: "update",
+    changeNote: "ChangeVertificationMethod while validation is pending; the service allows one change per 5 minutes",
+    parse: verificationMethod,
+    // Unset keeps whatever method the order has.
+    same: (old, next) => next === undefined || methodsMatch(old, next),
+  },
+  signatureAlgorithm: {
+    type: codes(SIGNATURE_ALGORITHMS),
+    default: "`rsa`",
+    change: "replace",
+    parse: oneOf(SIGNATURE_ALGORITHMS),
+    fallback: () => "rsa",
+  },
+  keySpec: {
+    type: codes(KEY_SPECS),
+    default: "from the algorithm (`rsa-2048`, `p-256`, `sm2`)",
+    change: "replace",
+    parse: oneOf(KEY_SPECS),
+    fallback: (values, unknown) => {
+      if (unknown.has("signatureAlgorithm")) return UNKNOWN;
+      const algorithm = values.signatureAlgorithm;
+      return isSignatureAlgorithm(algorithm) ? DEFAULT_KEY_SPEC[algorithm] : undefined;
+    },
+  },
+  hashAlgorithm: {
+    type: codes(HASH_ALGORITHMS),
+    default: "`sha256`",
+    change: "replace",
+    parse: oneOf(HASH_ALGORITHMS),
+    fallback: () => "sha256",
+  },
+  paymentMethod: {
+    type: codes(PAYMENT_METHODS),
+    default: "`balance`",
+    change: "replace",
+    parse: oneOf(PAYMENT_METHODS),
+    fallback: () => "balance",
+  },
+  companyId: {
+    type: "number (a company registered with the reseller)",
+    default: "—",
+    change: "replace",
+    parse: integer(1, Number.MAX_SAFE_INTEGER),
+  },
+  companyInfo: {
+    type:
+      "`{ companyName, countryCode, contactFirst, contactLast, email, registrationNo?, countryName?, province?, city?, address?, postalCode?, phone?, contactTitle?, idNumber? }`",
+    default: "— (required for OV/EV unless `companyId`)",
+    change: "replace",
+    parse: (value) => readCompanyInfo(value),
+    same: sameCompany,
+  },
+  customCsr: {
+    type: "PEM CSR; its names, key and organisation must match the order",
+    default: "— (the service generates the key)",
+    change: "replace",
+    parse: customCsr,
+  },
+  couponCode: {
+    type: "string",
+    default: "—",
+    change: "replace",
+    parse: text("coupon code"),
+  },
+  renewBeforeDays: {
+    type: "number (days)",
+    default: "— (no renewal)",
+    change: "none",
+    changeNote: "inside the window a preview shows a **replace** with the reason",
+    parse: integer(0, 3650),
+  },
+  adoptOrderNo: {
+    type: "string: an existing order to take over instead of buying",
+    default: "—",
+    change: "replace",
+    changeNote: "only when it names another order than the one this resource holds",
+    parse: adoptOrderNo,
+    same: (_old, next, olds) => next === undefined || next === olds.orderNo,
+  },
+} as const satisfies Record<string, InputDeclaration>;
+
+/** The name of an Order input. */
+export type OrderInputName = keyof typeof ORDER_INPUTS;
+
+/** The declarations, typed for iteration. */
+export const INPUT_DECLARATIONS = Object.entries(ORDER_INPUTS) as [OrderInputName, InputDeclaration][];
+
+const named = (change: InputChange) => INPUT_DECLARATIONS.filter(([, d]) => d.change === change).map(([name]) => name);
+
+/** Inputs whose change needs a new purchase. */
+export const REPLACE_KEYS: readonly OrderInputName[] = named("replace");
+
+/** Inputs changed in place (ChangeVertificationMethod). */
+export const UPDATE_KEYS: readonly OrderInputName[] = named("update");
+
+/**
+ * Inputs the Order no longer takes, and what to write instead: a program
+ * written for an earlier release is told at preview, before anything is
+ * bought, rather than having the value ignored.
+ */
+export const RETIRED_INPUTS: Readonly<Record<string, string>> = {
+  emailSuffix: `was removed: the method code names the mailbox; set verificationMethod to one of ${quoted(EMAIL_METHODS)}`,
+};
+
+/**
+ * What the class and the provider add to the program's inputs: the journal
+ * key (the resource's URN), the quoted price (`check`) and the provider text.
+ */
+export const INTERNAL_INPUTS = ["journalKey", "quotedPrice", "__provider"] as const;
+
+/**
+ * Whether an old output and a new input of `name` are the same.
+ *
+ * @example
+ * sameInput("sanDomains", ["b", "a"], ["a", "b"], olds, news) === true
+ */
+export function sameInput(name: OrderInputName, old: unknown, next: unknown, olds: InputRecord, news: InputRecord): boolean {
+  const declaration: InputDeclaration = ORDER_INPUTS[name];
+  return declaration.same ? declaration.same(old, next, olds, news) : JSON.stringify(old ?? null) === JSON.stringify(next ?? null);
+}

@@ -1,0 +1,82 @@
+import { KEY_SPECS_BY_ALGORITHM, keySpecFits, isSignatureAlgorithm } from "../../client/vocabulary.js";
+import { containsUnknown, UNKNOWN } from "../../provider/unknown.js";
+import type { RuleFailure } from "../../rules/index.js";
+import { INPUT_DECLARATIONS, INTERNAL_INPUTS, ORDER_INPUTS, RETIRED_INPUTS } from "./inputs.js";
+
+/** Result of {@link normalizeOrder}. */
+export interface Normalized {
+  /** The inputs in canonical form with the product-independent defaults; unknown values kept as the placeholder. */
+  values: Record<string, unknown>;
+  /** Input names whose value is not known yet (preview). */
+  unknown: Set<string>;
+  failures: RuleFailure[];
+}
+
+/**
+ * Type checks, canonical forms and product-independent defaults for Order
+ * inputs, one declaration (`inputs.ts`) per input, then the rules that
+ * relate two inputs. Works on raw engine inputs: anything may be the
+ * preview placeholder, and a program written in plain JavaScript may send
+ * any type or a key the Order does not take.
+ *
+ * @example
+ * normalizeOrder({ productCode: "p", domain: "WWW.Example.com.", years: 2 }).values
+ * // { productCode: "p", domain: "www.example.com", sanDomains: [], wildcardDomains: [], years: 2, months: 24, signatureAlgorithm: "rsa", ... }
+ */
+export function normalizeOrder(raw: Record<string, unknown>): Normalized {
+  const values: Record<string, unknown> = {};
+  const unknown = new Set<string>();
+  const failures: RuleFailure[] = [];
+  const fail = (property: string, reason: string) => failures.push({ property, reason });
+  const present = (key: string) => raw[key] !== undefined && raw[key] !== null;
+
+  for (const [key, declaration] of INPUT_DECLARATIONS) {
+    const value = raw[key];
+    if (value === undefined || value === null) {
+      if (declaration.required) fail(key, "is required");
+      else if (declaration.fallback) {
+        const filled = declaration.fallback(values, unknown);
+        if (filled === UNKNOWN) unknown.add(key);
+        if (filled !== undefined) values[key] = filled;
+      }
+      continue;
+    }
+    if (containsUnknown(value)) {
+      unknown.add(key);
+      values[key] = value;
+      continue;
+    }
+    const parsed = declaration.parse(value, key);
+    if (parsed.failures) failures.push(...parsed.failures);
+    else values[key] = parsed.value;
+  }
+  for (const key of INTERNAL_INPUTS) if (present(key) && key !== "quotedPrice") values[key] = raw[key];
+
+  const knownNumber = (key: string) => (!unknown.has(key) && typeof values[key] === "number" ? (values[key] as number) : undefined);
+  const years = knownNumber("years");
+  const months = knownNumber("months");
+  if (years !== undefined && present("months") && months !== undefined && months !== years * 12) {
+    fail(
+      "years",
+      `${years} years are ${years * 12} months but months is ${months}: the service uses months when both are given (spec 4.3 CreateOrder); give one`,
+    );
+  }
+  const algorithm = values.signatureAlgorithm;
+  const keySpec = values.keySpec;
+  if (isSignatureAlgorithm(algorithm) && typeof keySpec === "string" && !unknown.has("keySpec") && !keySpecFits(algorithm, keySpec)) {
+    const fitting = KEY_SPECS_BY_ALGORITHM[algorithm].map((spec) => JSON.stringify(spec)).join(", ");
+    fail("keySpec", `${JSON.stringify(keySpec)} does not fit signatureAlgorithm ${JSON.stringify(algorithm)}; use one of ${fitting}`);
+  }
+  if (present("companyId") && present("companyInfo")) fail("companyInfo", "give either companyId or companyInfo, not both");
+  const renew = knownNumber("renewBeforeDays");
+  if (renew !== undefined && months !== undefined && renew >= months * 28) {
+    fail("renewBeforeDays", `${renew} days is not shorter than the ${months}-month term; the order would be renewed at every update`);
+  }
+
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === undefined || value === null || key in ORDER_INPUTS || (INTERNAL_INPUTS as readonly string[]).includes(key)) continue;
+    const retired = RETIRED_INPUTS[key];
+    fail(key, retired ?? `is not an input of Order; inputs: ${INPUT_DECLARATIONS.map(([name]) => name).join(", ")}`);
+  }
+  return { values, unknown, failures };
+}
