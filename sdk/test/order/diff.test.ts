@@ -31,7 +31,6 @@ const olds: OrderState = {
   orderNo: "CERT1",
   certStatus: 2,
   requestId: "SIG-1",
-  records: [],
   termEndsAt: "2027-11-22T09:00:00.000Z",
 };
 
@@ -54,8 +53,9 @@ describe("Order diff", () => {
     ["keySpec", { keySpec: "rsa-4096" }],
     ["hashAlgorithm", { hashAlgorithm: "sha384" }],
     ["paymentMethod", { paymentMethod: "credit" }],
+    ["years", { years: 2, months: 24 }],
     ["companyId", { companyId: 7 }],
-    ["companyInfo", { companyInfo: { companyName: "A", registrationNumber: "1", country: "DE", state: "B", city: "B", address: "a", postalCode: "1", contactName: "c", contactEmail: "c@a.de", contactPhone: "1" } }],
+    ["companyInfo", { companyInfo: { companyName: "A", countryCode: "DE", contactFirst: "Muster", contactLast: "Erika", email: "c@a.de" } }],
     ["customCsr", { customCsr: "-----BEGIN CERTIFICATE REQUEST-----\n...\n" }],
     ["couponCode", { couponCode: "WELCOME" }],
   ];
@@ -72,9 +72,32 @@ describe("Order diff", () => {
     expect((await diff({ domain: UNKNOWN })).replaces).toEqual(["domain"]);
   });
 
-  it("updates in place for verificationMethod and emailSuffix", async () => {
+  it("updates in place for verificationMethod", async () => {
     expect(await diff({ verificationMethod: "cname" })).toEqual({ changes: true });
-    expect(await diff({ verificationMethod: "email", emailSuffix: "hostmaster" }, { verificationMethod: "email", emailSuffix: "admin" })).toEqual({ changes: true });
+    expect(await diff({ verificationMethod: "email-hostmaster" }, { verificationMethod: "email-admin" })).toEqual({ changes: true });
+    expect(await diff({ verificationMethod: UNKNOWN as never })).toEqual({ changes: true });
+  });
+
+  it("the service's plain `email` matches every email-… method: no perpetual diff", async () => {
+    expect(await diff({ verificationMethod: "email-admin" }, { verificationMethod: "email" })).toEqual({ changes: false });
+    expect(await diff({ verificationMethod: "email-webmaster" }, { verificationMethod: "email" })).toEqual({ changes: false });
+    expect(await diff({ verificationMethod: "dns" }, { verificationMethod: "email" })).toEqual({ changes: true });
+  });
+
+  it("the term is what is bought: months and the same term in years are no change", async () => {
+    expect(await diff({ years: 1 })).toEqual({ changes: false });
+    expect(await diff({ years: undefined, months: 12 }, { years: 1 })).toEqual({ changes: false });
+    expect((await diff({ years: 2, months: 24 })).replaces?.sort()).toEqual(["months", "years"]);
+  });
+
+  it("an order bought with the former companyInfo members is the same company under the new members", async () => {
+    const former = { companyName: "Acme GmbH", registrationNumber: "HRB 1", country: "de", state: "Berlin", city: "Berlin", address: "Main St 1", postalCode: "10115", contactName: "Erika Muster", contactEmail: "ops@acme.test", contactPhone: "+49 30 1234" };
+    const current = { companyName: "Acme GmbH", registrationNo: "HRB 1", countryCode: "DE", province: "Berlin", city: "Berlin", address: "Main St 1", postalCode: "10115", contactFirst: "Muster", contactLast: "Erika", email: "ops@acme.test", phone: "+49 30 1234" };
+    const old = { companyInfo: former as never };
+    expect(await diff({ companyInfo: current }, old)).toEqual({ changes: false });
+    expect((await diff({ companyInfo: { ...current, companyName: "Other Corp" } }, old)).replaces).toEqual(["companyInfo"]);
+    expect((await diff({ companyInfo: { ...current, contactFirst: "Schmidt" } }, old)).replaces).toEqual(["companyInfo"]);
+    expect((await diff({ companyInfo: { ...current, idNumber: "X1" } }, old)).replaces).toEqual(["companyInfo"]);
   });
 
   it("no change for SAN order, case, quoted price, renewBeforeDays outside the window, journal key, an unset method", async () => {

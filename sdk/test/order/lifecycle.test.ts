@@ -1,36 +1,57 @@
-import { describe, expect, it } from "vitest";
-import { closeClients } from "../../src/provider/index.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PurchaseJournal } from "../../src/journal/index.js";
+import { closeClients, createContext, type ProviderContext } from "../../src/provider/index.js";
 import { handlers } from "../../src/resources/order/handlers.js";
 import type { OrderState } from "../../src/resources/order/types.js";
 import { PROVIDER_TEXT, useHarness } from "./harness.js";
+import { htmlPage, startScriptedApi, type ScriptedApi } from "./scripted-api.js";
 
 const h = useHarness({}, { faults: true, requests: true });
 
 describe("Order lifecycle against the sandbox", () => {
-  it("create buys once, submits, and the outputs carry price, records and every input", async () => {
+  it("create buys once, submits, and the outputs carry price, submission and every input (no records)", async () => {
+    const before = Date.now();
     const { id, outs, inputs } = await h.buy({ productCode: "sandbox-dv-multi", domain: "Example.com", sanDomains: ["www.example.com", "api.example.com"] });
     expect(inputs.quotedPrice).toBe("140.00");
     expect(id).toMatch(/^CERT/);
     expect(outs.orderNo).toBe(id);
-    expect(outs.price?.total).toBe("140.00");
+    // From CreateOrder's answer (spec 4.3): unit_price, extra_san_count, san_price, ..., payable_amount.
+    expect(outs.price).toEqual({ basePrice: "100.00", sanCount: 2, sanPrice: "20.00", wildcardCount: 0, wildcardPrice: "0.00", discount: "0.00", total: "140.00" });
+    expect(outs.installmentsCount).toBe(1);
+    // From ApplySign's answer: the request id, the cert status and the method the service applied (the product's default).
     expect(outs.requestId).toMatch(/^SIG-/);
     expect(outs.certStatus).toBe(2);
-    expect(outs.records.map((r) => r.domain).sort()).toEqual(["api.example.com", "example.com", "www.example.com"]);
+    expect(outs.verificationMethod).toBe("dns");
+    // paidAt is when the provider received CreateOrder's answer; the term runs from it.
+    expect(Date.parse(outs.paidAt!)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(outs.paidAt!)).toBeLessThanOrEqual(Date.now());
+    expect(new Date(outs.termEndsAt!).getUTCFullYear()).toBe(new Date(outs.paidAt!).getUTCFullYear() + 1);
     expect(outs.sanDomains).toEqual(["api.example.com", "www.example.com"]);
     expect(outs.journalKey).toMatch(/^proj\/dev\/site-\d+$/);
-    expect(outs.termEndsAt).toBeDefined();
     expect(JSON.stringify(outs)).not.toContain(h.sandbox.accounts[0]!.apiKey);
-    expect(Object.keys(outs)).not.toContain("__provider");
+    for (const gone of ["__provider", "records", "orderStatus", "emailSuffix"]) expect(Object.keys(outs)).not.toContain(gone);
     // (the product list and account are read once per process by check). A
     // freshly bought order goes straight to ApplySign: no GetRecord before it.
     expect((await h.operations()).filter((op) => op !== "GetUserProduct" && op !== "GetUserData")).toEqual(["CreateOrder", "ApplySign"]);
   });
 
-  it("read refreshes through GetRecord and drops a revoked order", async () => {
+  it("buys the term given in years and the method the program chose", async () => {
+    const { id, outs } = await h.buy({ productCode: "sandbox-dv-single", domain: "years.example.com", years: 2, verificationMethod: "email-hostmaster" });
+    expect(outs).toMatchObject({ years: 2, months: 24, verificationMethod: "email-hostmaster" });
+    const order = await h.mgmt("GET", `/orders/${id}`);
+    expect(order.months).toBe(24);
+    expect(order.certificates[0].method).toBe("email-hostmaster");
+  });
+
+  it("read refreshes through GetRecord, drops what an earlier release stored, and drops a revoked order", async () => {
     const { id, outs } = await h.buy({ productCode: "sandbox-dv-single", domain: "read.example.com" });
-    const refreshed = await handlers.read!(h.ctx, id, { ...outs, __provider: PROVIDER_TEXT } as OrderState);
+    const earlier = { ...outs, records: [{ domain: "read.example.com" }], orderStatus: 1, emailSuffix: "admin", __provider: PROVIDER_TEXT };
+    const refreshed = await handlers.read!(h.ctx, id, earlier as unknown as OrderState);
     expect(refreshed.id).toBe(id);
     expect(refreshed.props?.requestId).toBe(outs.requestId);
+    expect(refreshed.props?.certStatus).toBe(2);
+    expect(Object.keys(refreshed.props!)).not.toEqual(expect.arrayContaining(["records"]));
+    expect(Object.keys(refreshed.props!).filter((k) => ["records", "orderStatus", "emailSuffix"].includes(k))).toEqual([]);
     await h.mgmt("POST", `/orders/${id}/issue`);
     await h.mgmt("POST", `/orders/${id}/revoke`);
     const gone = await handlers.read!(h.ctx, id, outs);
@@ -46,7 +67,7 @@ describe("Order lifecycle against the sandbox", () => {
     expect((await h.operations()).filter((op) => op === "GetUserProduct")).toEqual(["GetUserProduct"]);
   });
 
-  it("read of an order that belongs to nobody here removes it from state", async () => {
+  it("read of an order the API says does not exist (its own 404) removes it from state", async () => {
     const gone = await handlers.read!(h.ctx, "CERT000000000000000000", { orderNo: "CERT000000000000000000", journalKey: "p/s/x" } as OrderState);
     expect(gone.id).toBeUndefined();
   });
@@ -70,5 +91,59 @@ describe("Order lifecycle against the sandbox", () => {
     expect(h.lines.join("\n")).toMatch(new RegExp(`order ${id} was NOT cancelled and is released from Pulumi`));
     const order = await h.mgmt("GET", `/orders/${id}`);
     expect(order.refund).toBeNull();
+  });
+});
+
+describe("an HTML error page in place of the API is not evidence that an order is gone", () => {
+  // What a misrouted base URL or a proxy in front of the API answers: an HTML 404 page for every path.
+  let proxy: ScriptedApi;
+  let ctx: ProviderContext;
+  beforeAll(async () => {
+    proxy = await startScriptedApi({});
+    ctx = createContext({ type: "Order", settings: { apiKey: h.sandbox.accounts[0]!.apiKey, baseUrl: proxy.url, journalDir: h.journalDir }, sink: () => {} });
+  });
+  afterAll(async () => proxy?.stop());
+  const state = (orderNo: string) => ({ orderNo, journalKey: "urn:pulumi:dev::proj::pulumi-nodejs:dynamic/certreseller:Order::proxied", certStatus: 2 }) as OrderState;
+
+  it("read fails (the order stays in state) instead of dropping it", async () => {
+    await expect(handlers.read!(ctx, "CERT1", state("CERT1"))).rejects.toThrow(/http_error/);
+  });
+
+  it("delete fails (nothing cancelled, nothing released)", async () => {
+    await expect(handlers.delete!(ctx, "CERT1", state("CERT1"))).rejects.toThrow(/reading order CERT1 before cancelling it failed .*http_error.*run again/);
+    expect(proxy.calls).not.toContain("CancelOrder");
+  });
+
+  it("create does not take the journal's order for gone and does not buy", async () => {
+    const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "proxied.example.com" });
+    const journal = new PurchaseJournal(h.journalDir);
+    await journal.recordIntent({ key: inputs.journalKey, domain: inputs.domain, productCode: inputs.productCode, names: [inputs.domain] });
+    await journal.recordOrder(inputs.journalKey, "CERT20990101000000000001", { orderNo: "CERT20990101000000000001" });
+    proxy.calls.length = 0;
+    await expect(handlers.create(ctx, inputs)).rejects.toThrow(/names order CERT20990101000000000001 .* could not be read .*http_error.*Not buying/);
+    expect(proxy.calls).toEqual(["GetRecord"]);
+    expect((await journal.read(inputs.journalKey))?.orderNo).toBe("CERT20990101000000000001");
+  });
+
+  it("a CreateOrder answered by an error page is 'may have been charged', not 'refused'", async () => {
+    const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "proxied-buy.example.com" });
+    const error = (await handlers.create(ctx, inputs).catch((e: unknown) => e)) as Error;
+    expect(error.message).toMatch(/Your account MAY have been charged/);
+    expect(await new PurchaseJournal(h.journalDir).read(inputs.journalKey)).toBeDefined();
+  });
+});
+
+describe("a proxy's 5xx/HTML answers never count as the API's refusal", () => {
+  let proxy: ScriptedApi;
+  beforeAll(async () => {
+    proxy = await startScriptedApi({ GetRecord: () => ({ envelope: { code: 200, message: "ok", data: { order_no: "CERT1", cert_status: 2, verification_method: "dns", main_domain: "a.example.com", sans_domains: [], wildcard_domains: [], all_domains: ["a.example.com"], all_domains_count: 1, dns_records: [], http_records: [], email_records: [], fetched_at: "2026-11-22T10:00:00+00:00" } } }), CancelOrder: () => htmlPage(400, "Bad Request") });
+  });
+  afterAll(async () => proxy?.stop());
+
+  it("delete does not release an order because a gateway answered an HTML 400 to CancelOrder", async () => {
+    const ctx = createContext({ type: "Order", settings: { apiKey: "ak_x:y", baseUrl: proxy.url, journalDir: h.journalDir }, sink: () => {} });
+    await expect(handlers.delete!(ctx, "CERT1", { orderNo: "CERT1", journalKey: "p/s/gw" } as OrderState)).rejects.toThrow(
+      /cancelling order CERT1 failed .*http_error.*The cancel may have gone through; the next run checks the order's state first/,
+    );
   });
 });

@@ -14,6 +14,11 @@ async function ordersFor(domain: string): Promise<{ orderNo: string; certificate
   return all.filter((o) => o.domains[0] === domain);
 }
 const count = (ops: string[], op: string) => ops.filter((o) => o === op).length;
+/** create, with the outputs it always returns on success. */
+async function createOrdered(inputs: OrderInputs): Promise<{ id: string; outs: OrderState }> {
+  const { id, outs } = await handlers.create(h.ctx, inputs);
+  return { id, outs: outs! };
+}
 
 describe("a failure after CreateOrder keeps the order and resumes it", () => {
   it("ApplySign fails: partial-failure error with __provider; update resumes without a second purchase", async () => {
@@ -51,7 +56,10 @@ describe("a failure after CreateOrder keeps the order and resumes it", () => {
     const partial = (await handlers.create(h.ctx, inputs).catch((e: unknown) => e)) as PartialFailureError;
     expect(partial).toBeInstanceOf(PartialFailureError);
     const { outs } = await handlers.update!(h.ctx, partial.id, partial.properties as unknown as OrderState, inputs);
-    expect(outs?.requestId).toMatch(/^SIG-/);
+    expect(outs?.certStatus).toBe(2);
+    expect(outs?.verificationMethod).toBe("dns");
+    // GetRecord carries no request_id (spec 4.6): the lost answer's id stays unknown rather than invented.
+    expect(outs?.requestId).toBeUndefined();
     expect(count(await h.operations(), "ApplySign")).toBe(1);
   });
 });
@@ -76,7 +84,7 @@ describe("CreateOrder whose answer is lost", () => {
     expect(count(await h.operations(), "CreateOrder")).toBe(0);
 
     // The user checks the account and adopts the order: nothing bought, journal cleared.
-    const { id, outs } = await handlers.create(h.ctx, { ...inputs, adoptOrderNo: bought[0]!.orderNo });
+    const { id, outs } = await createOrdered({ ...inputs, adoptOrderNo: bought[0]!.orderNo });
     expect(id).toBe(bought[0]!.orderNo);
     expect(outs.adopted).toBe(true);
     expect(outs.requestId).toMatch(/^SIG-/);
@@ -91,7 +99,7 @@ describe("CreateOrder whose answer is lost", () => {
     expect(error.message).toMatch(/MAY have been charged/);
     expect(await ordersFor("reset.example.com")).toHaveLength(0);
     fs.rmSync(new PurchaseJournal(h.journalDir).fileFor(inputs.journalKey));
-    const { outs } = await handlers.create(h.ctx, inputs);
+    const { outs } = await createOrdered(inputs);
     expect(outs.orderNo).toMatch(/^CERT/);
     expect(await ordersFor("reset.example.com")).toHaveLength(1);
   });
@@ -117,7 +125,7 @@ describe("purchase journal", () => {
     await journal.recordOrder(inputs.journalKey, created.orderNo, JSON.parse(JSON.stringify(created)));
     await h.mgmt("DELETE", "/requests");
 
-    const { id, outs } = await handlers.create(h.ctx, inputs);
+    const { id, outs } = await createOrdered(inputs);
     expect(id).toBe(created.orderNo);
     expect(outs.price?.total).toBe("120.00");
     expect(count(await h.operations(), "CreateOrder")).toBe(0);
@@ -128,6 +136,22 @@ describe("purchase journal", () => {
     expect(await journal.read(inputs.journalKey)).toBeUndefined();
   });
 
+  it("resumes from a journal entry an earlier release wrote (another answer shape): the order number is enough", async () => {
+    const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "older.example.com" });
+    const journal = new PurchaseJournal(h.journalDir);
+    await journal.recordIntent({ key: inputs.journalKey, domain: inputs.domain, productCode: inputs.productCode, names: [inputs.domain] });
+    const created = await h.ctx.api().createOrder({ productCode: inputs.productCode, domain: inputs.domain });
+    const olderShape = { orderNo: created.orderNo, price: { total: "100.00" }, certStatus: 0, orderStatus: 1, paidAt: "2026-11-22 09:30:00", records: [] };
+    await journal.recordOrder(inputs.journalKey, created.orderNo, olderShape, new Date("2026-11-22T09:30:01Z"));
+    await h.mgmt("DELETE", "/requests");
+    const { id, outs } = await createOrdered(inputs);
+    expect(id).toBe(created.orderNo);
+    expect(outs.price).toBeUndefined();
+    expect(outs.paidAt).toBe("2026-11-22T09:30:01.000Z");
+    expect(outs.requestId).toMatch(/^SIG-/);
+    expect(count(await h.operations(), "CreateOrder")).toBe(0);
+  });
+
   it("forgets a journal order that was since cancelled (e.g. its stack was removed without destroy) and buys", async () => {
     const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "stale.example.com" });
     const journal = new PurchaseJournal(h.journalDir);
@@ -135,7 +159,7 @@ describe("purchase journal", () => {
     const old = await h.ctx.api().createOrder({ productCode: inputs.productCode, domain: inputs.domain });
     await journal.recordOrder(inputs.journalKey, old.orderNo, JSON.parse(JSON.stringify(old)));
     await h.ctx.api().cancelOrder({ orderNo: old.orderNo });
-    const { id } = await handlers.create(h.ctx, inputs);
+    const { id } = await createOrdered(inputs);
     expect(id).not.toBe(old.orderNo);
     expect(h.lines.join("\n")).toMatch(new RegExp(`named order ${old.orderNo}, which is cancelled, refunded or gone; forgetting it`));
   });
@@ -168,7 +192,7 @@ describe("adoption", () => {
     await h.mgmt("DELETE", "/requests");
     const inputs = await h.plan({ productCode: "sandbox-dv-multi", domain: "adopt.example.com", sanDomains: ["www.adopt.example.com"], adoptOrderNo: id });
     expect(inputs.quotedPrice).toBe("0.00"); // the preview shows that adoption spends nothing
-    const { outs } = await handlers.create(h.ctx, inputs);
+    const { outs } = await createOrdered(inputs);
     expect(outs.orderNo).toBe(id);
     expect(outs.adopted).toBe(true);
     expect(outs.price).toBeUndefined();

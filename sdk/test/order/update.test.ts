@@ -11,14 +11,15 @@ async function update(olds: OrderState, inputs: OrderInputs, news: Partial<Order
 }
 
 describe("Order update", () => {
-  it("switches the verification method in place: new records, every output kept", async () => {
+  it("switches the verification method in place: the service's records follow, every output kept", async () => {
     const { outs, inputs } = await h.buy({ productCode: "sandbox-dv-multi", domain: "method.example.com", sanDomains: ["www.method.example.com"] });
     await h.mgmt("DELETE", "/requests");
     const next = await update(outs, inputs, { verificationMethod: "cname" });
     expect(next.verificationMethod).toBe("cname");
-    expect(next.records.every((r) => r.recordType === "CNAME")).toBe(true);
-    expect(next.records.map((r) => r.value)).not.toEqual(outs.records.map((r) => r.value));
-    for (const key of ["orderNo", "price", "paidAt", "termEndsAt", "journalKey", "sanDomains", "quotedPrice", "installmentsCount"] as const) {
+    const order = await h.mgmt("GET", `/orders/${outs.orderNo}`);
+    expect(order.certificates[0].method).toBe("cname");
+    expect(order.certificates[0].records.map((r: { method: string }) => r.method)).toEqual(["cname", "cname"]);
+    for (const key of ["orderNo", "price", "paidAt", "termEndsAt", "journalKey", "sanDomains", "quotedPrice", "installmentsCount", "requestId"] as const) {
       expect(next[key], key).toEqual(outs[key]);
     }
     expect(await h.operations()).toEqual(["GetRecord", "ChangeVertificationMethod"]);
@@ -27,14 +28,29 @@ describe("Order update", () => {
   it("a second change inside the 5-minute cooldown fails with the time to retry; after it, it works", async () => {
     const { outs, inputs } = await h.buy({ productCode: "sandbox-dv-single", domain: "cooldown.example.com" });
     const first = await update(outs, inputs, { verificationMethod: "file" });
-    await expect(update(first, inputs, { verificationMethod: "email", emailSuffix: "hostmaster" })).rejects.toThrow(
+    await expect(update(first, inputs, { verificationMethod: "email-hostmaster" })).rejects.toThrow(
       /can change at most once per 5 minutes per certificate; run `pulumi up` again after \d{4}-\d\d-\d\dT.* \(in \d+ s\)/,
     );
     await h.mgmt("POST", "/clock/advance", { seconds: 301 });
-    const third = await update(first, inputs, { verificationMethod: "email", emailSuffix: "hostmaster" });
-    expect(third.verificationMethod).toBe("email");
-    expect(third.emailSuffix).toBe("hostmaster");
-    expect(third.records[0]?.email).toBe("hostmaster@cooldown.example.com");
+    const third = await update(first, inputs, { verificationMethod: "email-hostmaster" });
+    expect(third.verificationMethod).toBe("email-hostmaster");
+    const order = await h.mgmt("GET", `/orders/${outs.orderNo}`);
+    expect(order.certificates[0].method).toBe("email-hostmaster");
+  });
+
+  it("an e-mail method the service reports as plain `email` is no change, so nothing is sent", async () => {
+    const { outs, inputs } = await h.buy({ productCode: "sandbox-dv-single", domain: "mailbox.example.com", verificationMethod: "email-webmaster" });
+    await h.mgmt("DELETE", "/requests");
+    const next = await update({ ...outs, verificationMethod: "email" }, inputs, { verificationMethod: "email-webmaster" });
+    expect(next.verificationMethod).toBe("email");
+    expect(await h.operations()).toEqual(["GetRecord"]);
+  });
+
+  it("drops the outputs an earlier release stored (records, orderStatus, emailSuffix)", async () => {
+    const { outs, inputs } = await h.buy({ productCode: "sandbox-dv-single", domain: "upgrade.example.com" });
+    const earlier = { ...outs, records: [{ domain: "upgrade.example.com" }], orderStatus: 1, emailSuffix: "admin" } as unknown as OrderState;
+    const next = await update(earlier, inputs, {});
+    expect(Object.keys(next).filter((k) => ["records", "orderStatus", "emailSuffix"].includes(k))).toEqual([]);
   });
 
   it("on an issued certificate records the new input with a warning and calls nothing that would fail", async () => {

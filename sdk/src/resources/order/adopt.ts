@@ -1,57 +1,59 @@
 import { isPartnerApiError } from "../../client/errors.js";
-import { CertStatus, type PartnerApi } from "../../client/types.js";
+import { CertStatus, type PartnerApi, type RecordSet } from "../../client/types.js";
 import { findProduct } from "../../provider/index.js";
-import { baseName } from "../../rules/index.js";
-import { describe, parseServiceTime } from "./sign.js";
+import { canonicalName } from "../../rules/index.js";
+import { apiSays } from "./evidence.js";
+import { describe, parseServiceTime, reportedMethod } from "./sign.js";
 import type { OrderInputs, OrderState } from "./types.js";
 
-/** An order could not be adopted; the message says why and what to do. */
+/**
+ * An order could not be adopted; the message says why and what to do.
+ *
+ * @example
+ * throw new AdoptionError("cannot adopt order CERT1: it covers a.example.com but this Order declares b.example.com");
+ */
 export class AdoptionError extends Error {
   override readonly name = "AdoptionError";
 }
 
-const sorted = (names: Iterable<string>) => [...new Set(names)].sort();
+const sorted = (names: Iterable<string>) => [...new Set([...names].map(canonicalName))].sort();
+
+/** The names GetRecord says the order covers (spec 4.6): `all_domains`, else main + SANs + wildcards. */
+function namesOf(stored: RecordSet): string[] {
+  if (stored.allDomains.length > 0) return sorted(stored.allDomains);
+  return sorted([stored.mainDomain, ...stored.sansDomains, ...stored.wildcardDomains].filter((n) => n !== ""));
+}
 
 /**
- * Takes over an existing order without buying: the API must show that it
- * exists and belongs to this account (GetRecord answers 404 otherwise) and
- * that it covers exactly the declared names; when it is issued, the product
- * is compared too (only the download names the product). This is the way to
- * import an order: Pulumi's `import` option cannot load a dynamic provider.
+ * Takes over an existing order without buying: GetRecord must show that it
+ * exists for this account (the API's own 404 otherwise) and covers exactly
+ * the declared names; when it is issued, the product is compared too (only
+ * the download names the product). This is the way to import an order:
+ * Pulumi's `import` option cannot load a dynamic provider.
  */
 export async function adoptOrder(api: PartnerApi, inputs: OrderInputs, orderNo: string): Promise<OrderState> {
-  let stored;
+  let stored: RecordSet;
   try {
     stored = await api.getRecord({ orderNo });
   } catch (error) {
-    if (isPartnerApiError(error, "not_found")) {
+    if (apiSays(error, "not_found")) {
       throw new AdoptionError(`cannot adopt order ${orderNo}: it does not exist or belongs to another account (GetRecord answered 404)`, { cause: error });
     }
     throw new AdoptionError(`cannot adopt order ${orderNo}: ${describe(error)}`, { cause: error });
   }
-  const declared = sorted([inputs.domain, ...inputs.sanDomains, ...inputs.wildcardDomains].map(baseName));
-  let actual: string[];
-  let status;
-  if (stored.records.length === 0 && (stored.certStatus === CertStatus.AwaitingSubmission || stored.certStatus === CertStatus.IssuanceFailed)) {
-    // Before submission the API lists no names at all; submitting is what
-    // create does next anyway, and its answer carries one record per name.
+  const declared = sorted([inputs.domain, ...inputs.sanDomains, ...inputs.wildcardDomains]);
+  let actual = namesOf(stored);
+  let endDateText: string | undefined;
+  if (actual.length === 0) {
+    // Only an answer that lists no names at all needs the status read (rate limited per order).
     try {
-      const signed = await api.applySign({ orderNo });
-      stored = { ...stored, certStatus: signed.certStatus, requestId: signed.requestId, records: signed.records };
-    } catch (error) {
-      throw new AdoptionError(`cannot adopt order ${orderNo}: submitting it to read its names failed (${describe(error)})`, { cause: error });
-    }
-  }
-  if (stored.records.length > 0) {
-    actual = sorted(stored.records.map((r) => baseName(r.domain.toLowerCase())));
-  } else {
-    try {
-      status = await api.getCertificateStatus({ orderNo });
+      const status = await api.getCertificateStatus({ orderNo });
+      actual = sorted(status.domainStatuses.map((d) => d.domain));
+      endDateText = status.endDate ?? undefined;
     } catch (error) {
       const wait = isPartnerApiError(error, "rate_limited") && error.retryAfter ? ` Try again in ${error.retryAfter} s.` : "";
       throw new AdoptionError(`cannot adopt order ${orderNo}: its names could not be read (${describe(error)}).${wait}`, { cause: error });
     }
-    actual = sorted(status.domainStatuses.map((d) => baseName(d.domain.toLowerCase())));
   }
   if (JSON.stringify(actual) !== JSON.stringify(declared)) {
     throw new AdoptionError(
@@ -59,7 +61,6 @@ export async function adoptOrder(api: PartnerApi, inputs: OrderInputs, orderNo: 
         "make domain/sanDomains/wildcardDomains match the order, or adopt a different order",
     );
   }
-  let endDateText = status?.endDate ?? undefined;
   if (stored.certStatus === CertStatus.Issued) {
     const [download, product] = await Promise.all([
       api.downloadCertificate({ orderNo }),
@@ -77,11 +78,8 @@ export async function adoptOrder(api: PartnerApi, inputs: OrderInputs, orderNo: 
   return {
     ...rest,
     orderNo,
-    certStatus: stored.certStatus ?? status?.certStatus ?? CertStatus.AwaitingSubmission,
-    orderStatus: status?.orderStatus,
-    requestId: stored.requestId ?? undefined,
-    records: stored.records,
-    verificationMethod: stored.verificationMethod ?? inputs.verificationMethod,
+    certStatus: stored.certStatus,
+    verificationMethod: reportedMethod(stored.verificationMethod, inputs.verificationMethod),
     termEndsAt: endDate?.toISOString(),
     adopted: true,
   };

@@ -1,49 +1,85 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { isPartnerApiError, type PartnerApiError } from "../../client/errors.js";
+import { isPartnerApiError } from "../../client/errors.js";
 import { CertStatus, type CreateOrderRequest, type CreateOrderResult, type PartnerApi } from "../../client/types.js";
 import { PurchaseJournal, type JournalEntry } from "../../journal/index.js";
 import { resourceName, toPlainJson, type ProviderContext } from "../../provider/index.js";
 import { adoptOrder } from "./adopt.js";
+import { apiSays } from "./evidence.js";
 import { describe, ensureSubmitted, stateFromCreate } from "./sign.js";
 import type { OrderInputs, OrderState } from "./types.js";
 
-/** The answers that prove CreateOrder was refused, so nothing was charged. */
-const REFUSED = ["invalid_argument", "invalid_request", "unauthorized", "forbidden", "not_found", "method_not_allowed", "rate_limited"] as const;
+/** The API's own answers that prove CreateOrder was refused, so nothing was charged. */
+const REFUSED = ["invalid_request", "unauthorized", "forbidden", "not_found", "method_not_allowed", "rate_limited"] as const;
 
 function namesOf(inputs: OrderInputs): string[] {
   return [inputs.domain, ...inputs.sanDomains, ...inputs.wildcardDomains].sort();
 }
 
-function requestFor(inputs: OrderInputs): CreateOrderRequest {
+/**
+ * The CreateOrder request (spec 4.3). The term goes as `months` (the
+ * service reads it before `years`); `years` goes along when the program gave
+ * it, and `check` has made sure the two agree.
+ */
+export function requestFor(inputs: OrderInputs): CreateOrderRequest {
   const base = {
     productCode: inputs.productCode,
     domain: inputs.domain,
     sanDomains: inputs.sanDomains.length > 0 ? inputs.sanDomains : undefined,
     wildcardDomains: inputs.wildcardDomains.length > 0 ? inputs.wildcardDomains : undefined,
     months: inputs.months,
+    years: inputs.years,
     signatureAlgorithm: inputs.signatureAlgorithm,
     keySpec: inputs.keySpec,
     hashAlgorithm: inputs.hashAlgorithm,
     verificationMethod: inputs.verificationMethod,
-    emailSuffix: inputs.emailSuffix,
     paymentMethod: inputs.paymentMethod,
     customCsr: inputs.customCsr,
     companyId: inputs.companyId,
     companyInfo: inputs.companyInfo,
-    // Lets the user find the order in the reseller console (see the "MAY have been charged" message).
-    remark: `pulumi ${inputs.journalKey}`.slice(0, 200),
   };
   return inputs.couponCode ? { ...base, couponType: "code", couponCode: inputs.couponCode } : base;
 }
 
-/** True when the order no longer exists for this account or was cancelled/refunded/revoked. */
+/**
+ * CreateOrder's answer as a journal entry kept it. Entries written by an
+ * earlier release carry another shape: only what reads as this release's
+ * answer is taken, the order number always.
+ */
+function answerFromJournal(entry: JournalEntry & { orderNo: string }): CreateOrderResult {
+  const order = entry.order ?? {};
+  const money = (key: string) => (typeof order[key] === "string" ? (order[key] as string) : undefined);
+  const count = (key: string) => (typeof order[key] === "number" ? (order[key] as number) : undefined);
+  return {
+    orderNo: entry.orderNo,
+    totalAmount: money("totalAmount"),
+    discountAmount: money("discountAmount"),
+    payableAmount: money("payableAmount"),
+    unitPrice: money("unitPrice"),
+    sanPrice: money("sanPrice"),
+    wildcardPrice: money("wildcardPrice"),
+    extraSanCount: count("extraSanCount"),
+    extraWcCount: count("extraWcCount"),
+    installmentsCount: count("installmentsCount"),
+  };
+}
+
+/**
+ * True only when the API itself says the order is gone for this account (its
+ * 404) or cancelled/refunded/revoked. Anything else (an HTML error page, a
+ * network failure) is not evidence and is thrown: `create` then stops instead
+ * of buying a second certificate.
+ */
 async function isDead(api: PartnerApi, orderNo: string): Promise<boolean> {
   try {
     const stored = await api.getRecord({ orderNo });
     return stored.certStatus === CertStatus.Revoked || stored.certStatus === CertStatus.RefundInProgress;
   } catch (error) {
-    if (isPartnerApiError(error, "not_found")) return true;
-    throw error;
+    if (apiSays(error, "not_found")) return true;
+    throw new Error(
+      `certreseller Order: the purchase journal names order ${orderNo} from an earlier run, and its state could not be read ` +
+        `(${describe(error)}). Not buying: run \`pulumi up\` again once the API answers.`,
+      { cause: error },
+    );
   }
 }
 
@@ -56,6 +92,28 @@ function maybeBoughtMessage(inputs: OrderInputs, entry: JournalEntry, journal: P
     `  - if the order exists: set \`adoptOrderNo: "<its order number>"\` on this Order and run \`pulumi up\` again (it is adopted, not bought again);`,
     `  - if no order exists: delete the journal entry ${journal.fileFor(inputs.journalKey)} and run \`pulumi up\` again.`,
   ].join("\n");
+}
+
+/**
+ * What CreateOrder's failure means for the money: `refused` when the API's
+ * own answer (or the client, before sending) proves nothing was bought, or
+ * when anyone answered 429 (a rate limiter in front of the API does not pass
+ * the request on); `bought` when a success answer carried an order number
+ * but could not be read in full (the order exists and is paid); `unknown`
+ * otherwise, an HTTP error page included.
+ */
+function outcomeOf(error: unknown): { kind: "refused" } | { kind: "bought"; orderNo: string } | { kind: "unknown" } {
+  if (apiSays(error, ...REFUSED) || isPartnerApiError(error, "rate_limited") || (isPartnerApiError(error) && !error.mayHaveReachedServer)) {
+    return { kind: "refused" };
+  }
+  if (isPartnerApiError(error, "malformed_response") && error.code === 200 && error.orderNo) return { kind: "bought", orderNo: error.orderNo };
+  return { kind: "unknown" };
+}
+
+/** The failure for the "MAY have been charged" message, with the order number when an unreliable answer named one. */
+function lostAnswer(error: unknown): string {
+  const named = isPartnerApiError(error) && error.orderNo ? `; the answer named order ${error.orderNo}, look for that one first` : "";
+  return `${describe(error)}${named}`;
 }
 
 /**
@@ -97,8 +155,9 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
       );
     }
     log.warn(`resuming order ${entry.orderNo} bought by an interrupted run at ${entry.orderedAt} (not buying again)`);
+    const receivedAt = entry.orderedAt ? new Date(entry.orderedAt) : ctx.now();
     const state = entry.order
-      ? stateFromCreate(inputs, entry.order as unknown as CreateOrderResult)
+      ? stateFromCreate(inputs, answerFromJournal(entry as JournalEntry & { orderNo: string }), receivedAt)
       : await adoptOrder(api, inputs, entry.orderNo);
     return finish(state);
   }
@@ -113,24 +172,29 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
     // NEVER retried (the client does not retry it either): no idempotency key exists, a retry buys twice.
     created = await api.createOrder(requestFor(inputs));
   } catch (error) {
-    const refused = isPartnerApiError(error, ...REFUSED) || (isPartnerApiError(error) && !error.mayHaveReachedServer);
-    if (refused) {
+    const outcome = outcomeOf(error);
+    if (outcome.kind === "refused") {
       await journal.clear(inputs.journalKey);
-      const apiError = error as PartnerApiError;
+      const apiError = error as { field?: string; kind?: string; retryAfter?: number };
       const field = apiError.field ? ` (field ${apiError.field})` : "";
       const wait = apiError.kind === "rate_limited" && apiError.retryAfter ? ` Retry after ${apiError.retryAfter} s.` : "";
       throw new Error(`certreseller Order "${resourceName(inputs.journalKey)}": CreateOrder was refused, nothing was bought: ${describe(error)}${field}.${wait}`, {
         cause: error,
       });
     }
-    throw new Error(maybeBoughtMessage(inputs, intent, journal, describe(error)), { cause: error });
+    if (outcome.kind === "unknown") throw new Error(maybeBoughtMessage(inputs, intent, journal, lostAnswer(error)), { cause: error });
+    // The answer named the order: it is bought and paid, whatever else the answer lacked.
+    log.warn(`order ${outcome.orderNo} is bought, but CreateOrder's answer could not be read in full (${describe(error)}); its price is not recorded`);
+    created = { orderNo: outcome.orderNo };
   }
+  const receivedAt = ctx.now();
   try {
-    await journal.recordOrder(inputs.journalKey, created.orderNo, toPlainJson(created) as Record<string, unknown>, ctx.now());
+    await journal.recordOrder(inputs.journalKey, created.orderNo, toPlainJson(created) as Record<string, unknown>, receivedAt);
   } catch (error) {
     // The order is bought: never let a journal problem lose it. Returning it puts it in state.
     log.warn(`order ${created.orderNo} is bought but could not be written to the purchase journal (${(error as Error).message})`);
   }
-  log.info(`bought order ${created.orderNo}: ${created.price.total} charged (quoted ${inputs.quotedPrice ?? "n/a"})`);
-  return finish(stateFromCreate(inputs, created), true);
+  const charged = created.payableAmount ?? created.totalAmount;
+  log.info(`bought order ${created.orderNo}: ${charged ?? "amount not reported"} charged (quoted ${inputs.quotedPrice ?? "n/a"})`);
+  return finish(stateFromCreate(inputs, created, receivedAt), true);
 }

@@ -1,18 +1,15 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { PurchaseJournal } from "../../journal/index.js";
 import { containsUnknown, resourceName, type ProviderContext } from "../../provider/index.js";
-import { REPLACE_KEYS, UPDATE_KEYS, type OrderInputs, type OrderState } from "./types.js";
+import { REPLACE_KEYS, sameInput, UPDATE_KEYS, type InputRecord } from "./inputs.js";
+import type { OrderInputs, OrderState } from "./types.js";
 
-/** Order-insensitive, case-insensitive equality for name lists; deep equality otherwise. */
-function same(key: string, a: unknown, b: unknown): boolean {
-  if (key === "sanDomains" || key === "wildcardDomains") {
-    const norm = (v: unknown) => (Array.isArray(v) ? [...v].map((s) => String(s).toLowerCase()).sort() : []);
-    return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
-  }
-  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-}
-
-/** When the renewal window has opened: the reason, else undefined. */
+/**
+ * When the renewal window has opened: the reason, else undefined.
+ *
+ * @example
+ * renewalReason(olds, { ...news, renewBeforeDays: 30 }, new Date("2027-11-01")) // "renewal due: order CERT1's term ends 2027-11-22, ..."
+ */
 export function renewalReason(olds: OrderState, news: OrderInputs, now: Date): string | undefined {
   const days = news.renewBeforeDays;
   if (typeof days !== "number" || containsUnknown(days) || !olds.termEndsAt) return undefined;
@@ -24,26 +21,23 @@ export function renewalReason(olds: OrderState, news: OrderInputs, now: Date): s
 }
 
 /**
- * Replace for anything that needs a new purchase, update in place for the
- * verification method, no change for SAN order, the quoted price,
- * `renewBeforeDays` and the journal key. `olds` are the OLD OUTPUTS.
+ * What each input's declaration says a change does (`inputs.ts`): replace
+ * for a new purchase, update in place for the verification method, nothing
+ * for the rest (SAN order, `renewBeforeDays` outside its window, the quoted
+ * price, the journal key). `olds` are the OLD OUTPUTS.
  */
 export async function diff(ctx: ProviderContext, _id: string, olds: OrderState, news: OrderInputs): Promise<pulumi.dynamic.DiffResult> {
   const log = ctx.log(news.journalKey);
   await forgetJournalEntry(ctx, olds);
-  const replaces: string[] = REPLACE_KEYS.filter((key) => containsUnknown(news[key]) || !same(key, olds[key], news[key]));
-  if (news.adoptOrderNo !== undefined && (containsUnknown(news.adoptOrderNo) || news.adoptOrderNo !== olds.orderNo)) {
-    // Adopting another order makes this resource that order; the one held now is cancelled on replacement.
-    replaces.push("adoptOrderNo");
-  }
+  const old = olds as unknown as InputRecord;
+  const next = news as unknown as InputRecord;
+  const changed = (key: (typeof REPLACE_KEYS)[number]) => containsUnknown(next[key]) || !sameInput(key, old[key], next[key], old, next);
+  const replaces: string[] = REPLACE_KEYS.filter(changed);
   const renewal = renewalReason(olds, news, ctx.now());
   if (renewal) {
     log.warn(renewal);
     replaces.push("renewBeforeDays");
   }
-  // check fills in the product's default method; it stays unset only when the catalogue was
-  // unreachable, and then the order keeps whatever method it has.
-  const updates = UPDATE_KEYS.filter((key) => news[key] !== undefined && !same(key, olds[key], news[key]));
   if (replaces.length > 0 && news.adoptOrderNo !== undefined && news.adoptOrderNo === olds.orderNo) {
     // The replacement's create would adopt this same order again, and deleting
     // the old resource would then cancel the order the new one holds.
@@ -54,7 +48,7 @@ export async function diff(ctx: ProviderContext, _id: string, olds: OrderState, 
     );
   }
   if (replaces.length > 0) return { changes: true, replaces, deleteBeforeReplace: false };
-  return { changes: updates.length > 0 };
+  return { changes: UPDATE_KEYS.some(changed) };
 }
 
 /**

@@ -1,17 +1,28 @@
 import { isPartnerApiError } from "../../client/errors.js";
-import type { CreateOrderResult, PartnerApi } from "../../client/types.js";
+import type { ApplySignResult, CreateOrderResult, Open, PartnerApi, VerificationMethod } from "../../client/types.js";
 import { CertStatus } from "../../client/types.js";
 import { partialFailure, toPlainJson } from "../../provider/index.js";
-import type { OrderInputs, OrderState } from "./types.js";
+import { methodsMatch } from "./inputs.js";
+import type { OrderInputs, OrderPriceState, OrderState } from "./types.js";
 
-/** `YYYY-MM-DD HH:MM:SS` (service time, UTC in the sandbox) or ISO → Date. */
+/**
+ * `YYYY-MM-DD HH:MM:SS` (service time, UTC in the sandbox) or ISO → Date.
+ *
+ * @example
+ * parseServiceTime("2026-11-22 09:30:00")?.toISOString() === "2026-11-22T09:30:00.000Z"
+ */
 export function parseServiceTime(text: string): Date | undefined {
   const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text) ? `${text.replace(" ", "T")}Z` : text;
   const ms = Date.parse(iso);
   return Number.isNaN(ms) ? undefined : new Date(ms);
 }
 
-/** Payment date + term: when the purchased term ends (renewal clock). */
+/**
+ * Payment time + term: when the purchased term ends (the renewal clock).
+ *
+ * @example
+ * termEnd("2026-11-22T09:30:00.000Z", 12) === "2027-11-22T09:30:00.000Z"
+ */
 export function termEnd(paidAt: string | null | undefined, months: number): string | undefined {
   const paid = paidAt ? parseServiceTime(paidAt) : undefined;
   if (!paid) return undefined;
@@ -20,29 +31,67 @@ export function termEnd(paidAt: string | null | undefined, months: number): stri
   return end.toISOString();
 }
 
-/** The state of a freshly bought order, before ApplySign. */
-export function stateFromCreate(inputs: OrderInputs, created: CreateOrderResult): OrderState {
+/**
+ * The Order's `price` from CreateOrder's answer; undefined when the answer
+ * carried none of it.
+ *
+ * @example
+ * priceFrom({ orderNo: "CERT1", unitPrice: "100.00", payableAmount: "90.00" }) // { basePrice: "100.00", total: "90.00" }
+ */
+export function priceFrom(created: CreateOrderResult): OrderPriceState | undefined {
+  const price: OrderPriceState = {
+    basePrice: created.unitPrice,
+    sanCount: created.extraSanCount,
+    sanPrice: created.sanPrice,
+    wildcardCount: created.extraWcCount,
+    wildcardPrice: created.wildcardPrice,
+    discount: created.discountAmount,
+    total: created.payableAmount ?? created.totalAmount,
+  };
+  const present = Object.fromEntries(Object.entries(price).filter(([, v]) => v !== undefined)) as OrderPriceState;
+  return Object.keys(present).length > 0 ? present : undefined;
+}
+
+/**
+ * The method to keep after an answer: the service may say plain `email` for
+ * an `email-…` method the program asked for, which is kept as asked.
+ *
+ * @example
+ * reportedMethod("email", "email-admin") === "email-admin"
+ */
+export function reportedMethod(reported: Open<VerificationMethod> | undefined, wanted: Open<VerificationMethod> | undefined) {
+  if (reported === undefined) return wanted;
+  return wanted !== undefined && methodsMatch(reported, wanted) ? wanted : reported;
+}
+
+/**
+ * The state of a freshly bought order, before ApplySign. `receivedAt` is
+ * when the provider received CreateOrder's answer: the service reports no
+ * payment time, and the money is taken when it answers.
+ */
+export function stateFromCreate(inputs: OrderInputs, created: CreateOrderResult, receivedAt: Date): OrderState {
   const { __provider: _provider, ...rest } = inputs;
+  const paidAt = receivedAt.toISOString();
   return {
     ...rest,
     orderNo: created.orderNo,
-    price: {
-      basePrice: created.price.basePrice,
-      sanCount: created.price.sanCount,
-      sanPrice: created.price.sanPrice,
-      wildcardCount: created.price.wildcardCount,
-      wildcardPrice: created.price.wildcardPrice,
-      discount: created.price.discount,
-      total: created.price.total,
-    },
-    certStatus: created.certStatus,
-    orderStatus: created.orderStatus,
+    price: priceFrom(created),
+    // CreateOrder leaves the first certificate awaiting submission.
+    certStatus: CertStatus.AwaitingSubmission,
     requestId: undefined,
-    records: [],
     installmentsCount: created.installmentsCount,
-    paidAt: created.paidAt ?? undefined,
-    termEndsAt: termEnd(created.paidAt, inputs.months),
-    verificationMethod: created.verificationMethod ?? inputs.verificationMethod,
+    paidAt,
+    termEndsAt: termEnd(paidAt, inputs.months),
+  };
+}
+
+/** What ApplySign's answer changes in the state. */
+function signed(state: OrderState, answer: ApplySignResult): OrderState {
+  return {
+    ...state,
+    certStatus: answer.certStatus ?? CertStatus.Issuing,
+    requestId: answer.requestId ?? undefined,
+    verificationMethod: reportedMethod(answer.verificationMethod, state.verificationMethod),
   };
 }
 
@@ -62,12 +111,13 @@ export async function ensureSubmitted(
   { justBought = false }: { justBought?: boolean } = {},
 ): Promise<OrderState> {
   const keep = (reason: string, cause: unknown): never => {
+    const charged = state.price?.total !== undefined ? ` (${state.price.total} charged)` : "";
     throw partialFailure({
       id: state.orderNo,
       inputs,
       outputs: toPlainJson(state) as object,
       reasons: [
-        `order ${state.orderNo} is bought${state.price ? ` (${state.price.total} charged)` : ""} but ${reason}. ` +
+        `order ${state.orderNo} is bought${charged} but ${reason}. ` +
           "It is kept in state: the next `pulumi up` resumes it with ApplySign and does NOT buy again.",
       ],
       cause,
@@ -79,11 +129,8 @@ export async function ensureSubmitted(
       const stored = await api.getRecord({ orderNo: state.orderNo });
       current = {
         ...current,
-        certStatus: stored.certStatus ?? current.certStatus,
-        requestId: stored.requestId ?? undefined,
-        records: stored.records,
-        verificationMethod: stored.verificationMethod ?? current.verificationMethod,
-        emailSuffix: stored.emailSuffix ?? current.emailSuffix,
+        certStatus: stored.certStatus,
+        verificationMethod: reportedMethod(stored.verificationMethod, current.verificationMethod),
       };
       const submittable = current.certStatus === CertStatus.AwaitingSubmission || current.certStatus === CertStatus.IssuanceFailed;
       if (!submittable) return current;
@@ -92,19 +139,18 @@ export async function ensureSubmitted(
     }
   }
   try {
-    const signed = await api.applySign({ orderNo: state.orderNo });
-    return {
-      ...current,
-      certStatus: signed.certStatus,
-      requestId: signed.requestId ?? undefined,
-      records: signed.records,
-      verificationMethod: signed.verificationMethod ?? current.verificationMethod,
-    };
+    return signed(current, await api.applySign({ orderNo: state.orderNo }));
   } catch (error) {
     return keep(`ApplySign failed (${describe(error)})`, error);
   }
 }
 
+/**
+ * One line for an error in messages: operation, kind, API code and text.
+ *
+ * @example
+ * describe(err) // "CreateOrder invalid_request 400: CreateOrder: request refused (API code 400, HTTP 200): insufficient balance"
+ */
 export function describe(error: unknown): string {
   if (isPartnerApiError(error)) return `${error.operation} ${error.kind}${error.code ? ` ${error.code}` : ""}: ${error.message}`;
   return error instanceof Error ? error.message : String(error);
