@@ -19,7 +19,12 @@ import { certificateBlocks } from "./blocks.js";
  */
 export function toPkcs8Pem(keyPem: string): string {
   if (keyPem.trim() === "") return "";
-  return createPrivateKey(keyPem).export({ type: "pkcs8", format: "pem" }).toString();
+  try {
+    return createPrivateKey(keyPem).export({ type: "pkcs8", format: "pem" }).toString();
+  } catch (e) {
+    // OpenSSL's reason only; the key text itself never goes into a message.
+    throw new Error(`privateKeyPem is not a private key node:crypto can read (${(e as Error).message})`);
+  }
 }
 
 /**

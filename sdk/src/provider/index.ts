@@ -19,3 +19,4 @@ export type { ResourceHandlers, HandlerModule, ProviderMethod } from "./handlers
 export { lazyProvider } from "./lazy-provider.js";
 export { warnIfApiKeyNotSecret } from "./program-warnings.js";
 export { productCatalogue, findProduct, accountSummary } from "./product-catalogue.js";
+export { refuseImportOption, followerImportAdvice, durationMinutes } from "./resource-options.js";

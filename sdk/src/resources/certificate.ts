@@ -1,6 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { lazyProvider } from "../provider/lazy-provider.js";
 import { warnIfApiKeyNotSecret } from "../provider/program-warnings.js";
+import { followerImportAdvice, refuseImportOption } from "../provider/resource-options.js";
+import { combinedPem, toPkcs8Pem } from "../pem/formats.js";
+import { resolveTimeout } from "./certificate/timeouts.js";
 
 /** Arguments of {@link Certificate}. */
 export interface CertificateArgs {
@@ -14,9 +17,22 @@ export interface CertificateArgs {
    * How long `up` waits for issuance, in minutes (default 60). The status is
    * read at most once per the service's cooldown (180 s), so short timeouts
    * allow only a few checks.
+   *
+   * The resource option `customTimeouts: { create: "30m" }` sets the same wait
+   * (`update` too, when `create` is absent); giving both with different values
+   * fails at construction.
    */
   timeoutMinutes?: pulumi.Input<number>;
+  /**
+   * Password of `pfxBase64`. Pass it as a secret (`config.requireSecret(...)`);
+   * when omitted a strong one is generated and returned as the secret output
+   * `pfxPassword`. Changing it rebuilds the bundle in place.
+   */
+  pfxPassword?: pulumi.Input<string>;
 }
+
+/** Outputs that carry key material or a password; the engine keeps them encrypted. */
+const SECRET_OUTPUTS = ["privateKeyPem", "pfxBase64", "pfxPassword"];
 
 const certificateProvider = lazyProvider("resources/certificate/handlers.js");
 
@@ -30,6 +46,16 @@ const certificateProvider = lazyProvider("resources/certificate/handlers.js");
  * which domains are still unverified and when it checks next. Put the
  * validation records it needs in `dependsOn`.
  *
+ * Besides PEM it offers the forms deployments load: `pfxBase64` (PKCS#12,
+ * AES-256, with `pfxPassword`), `privateKeyPkcs8Pem` and `combinedPem`
+ * (key + full chain, for HAProxy). Every output holding the key or a
+ * password is secret; all of them are empty strings when the order used a
+ * custom CSR (the service holds no key then).
+ *
+ * `customTimeouts.create` sets how long `up` waits (see `timeoutMinutes`).
+ * The `import` resource option is refused: a Certificate holds no purchase,
+ * just declare it.
+ *
  * `privateKeyPem` is a secret output (encrypted in state). When the order
  * changes (a renewal replaces the Order), the Certificate is replaced
  * create-before-delete: the old material stays in state until the new
@@ -40,6 +66,7 @@ const certificateProvider = lazyProvider("resources/certificate/handlers.js");
  * const cert = new certs.Certificate("site", { orderNo: order.orderNo, timeoutMinutes: 30 }, { dependsOn: records });
  * export const fullChain = cert.fullChainPem;
  * export const key = cert.privateKeyPem; // secret
+ * export const pfx = cert.pfxBase64; // secret, opened with cert.pfxPassword (secret)
  * ```
  */
 export class Certificate extends pulumi.dynamic.Resource {
@@ -69,14 +96,33 @@ export class Certificate extends pulumi.dynamic.Resource {
   declare readonly notAfter: pulumi.Output<string>;
   /** The names the certificate covers. */
   declare readonly domains: pulumi.Output<string[]>;
+  /** SECRET. PKCS#12 bundle (key, leaf, intermediates; AES-256), base64; empty for a custom-CSR order. */
+  declare readonly pfxBase64: pulumi.Output<string>;
+  /** SECRET. The password of `pfxBase64`: the `pfxPassword` input, or generated (32 characters); empty for a custom-CSR order. */
+  declare readonly pfxPassword: pulumi.Output<string>;
+  /**
+   * SECRET. The private key as PKCS#8 PEM (`BEGIN PRIVATE KEY`) whatever form
+   * the service sent; empty for a custom-CSR order. Computed in the program
+   * from `privateKeyPem`, not stored in state.
+   */
+  readonly privateKeyPkcs8Pem: pulumi.Output<string>;
+  /**
+   * SECRET. Private key then full chain in one PEM (HAProxy `crt`); empty for
+   * a custom-CSR order. Computed in the program, not stored in state.
+   */
+  readonly combinedPem: pulumi.Output<string>;
 
   constructor(name: string, args: CertificateArgs, opts?: pulumi.CustomResourceOptions) {
+    refuseImportOption("Certificate", name, opts, followerImportAdvice("Certificate"));
     warnIfApiKeyNotSecret();
+    const timeout = resolveTimeout(name, args.timeoutMinutes, opts?.customTimeouts);
     const props = {
       orderNo: args.orderNo,
       installmentNo: args.installmentNo,
       certId: args.certId,
-      timeoutMinutes: args.timeoutMinutes,
+      timeoutMinutes: timeout.timeoutMinutes,
+      timeoutOrigin: timeout.timeoutOrigin,
+      pfxPassword: args.pfxPassword,
       // Output-only members must be present (undefined) to be registered as outputs.
       certificatePem: undefined,
       chainPem: undefined,
@@ -88,10 +134,17 @@ export class Certificate extends pulumi.dynamic.Resource {
       notBefore: undefined,
       notAfter: undefined,
       domains: undefined,
+      pfxBase64: undefined,
     };
-    // A new output the engine cannot infer as secret (no secret input of that
-    // name), so it is listed here; the engine re-wraps it after every create/update.
-    const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: ["privateKeyPem"] });
+    // New outputs the engine cannot infer as secret (no secret input of that
+    // name), so they are listed here; the engine re-wraps them after every create/update.
+    const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: SECRET_OUTPUTS });
     super(certificateProvider, name, props, secretOpts, "certreseller", "Certificate");
+    // Derived in the program rather than stored: the state already holds the
+    // key and chain, and each stored copy of the key adds its ciphertext to
+    // every checkpoint. pulumi.secret keeps them secret even where the
+    // engine's secretness of privateKeyPem is not yet known (preview).
+    this.privateKeyPkcs8Pem = pulumi.secret(this.privateKeyPem.apply((key) => toPkcs8Pem(key ?? "")));
+    this.combinedPem = pulumi.secret(pulumi.all([this.privateKeyPem, this.fullChainPem]).apply(([key, chain]) => combinedPem(key ?? "", chain ?? "")));
   }
 }

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { lazyProvider } from "../provider/lazy-provider.js";
 import { warnIfApiKeyNotSecret } from "../provider/program-warnings.js";
+import { followerImportAdvice, refuseImportOption } from "../provider/resource-options.js";
 import {
   normaliseName,
   pickRecord,
@@ -124,6 +125,8 @@ export class Validation extends pulumi.dynamic.Resource {
   private readonly plainDomains: string[] | undefined;
 
   constructor(name: string, args: ValidationArgs, opts?: pulumi.CustomResourceOptions) {
+    // `import` cannot work for dynamic resources; say so before the engine fails obscurely.
+    refuseImportOption("Validation", name, opts, followerImportAdvice("Validation"));
     warnIfApiKeyNotSecret();
     let props: Record<string, pulumi.Input<unknown>>;
     let plainDomains: string[] | undefined;

@@ -9,6 +9,7 @@ import type { CertificateDownload, CertificateStatus, PartnerApi } from "../../c
 import { CertStatus } from "../../client/vocabulary.js";
 import type { ProviderContext } from "../../provider/context.js";
 import type { ResourceHandlers } from "../../provider/handlers.js";
+import { generatePfxPassword, toPkcs12Base64 } from "../../pem/formats.js";
 import { toPlainJson } from "../../provider/plain-json.js";
 import { isUnknown } from "../../provider/unknown.js";
 import { clockTime, systemClock, type Clock } from "./clock.js";
@@ -81,6 +82,7 @@ function shapeOutputs(inputs: CertificateInputs, download: CertificateDownload):
     },
     inputs.orderNo,
   );
+  const domains = download.domains && download.domains.length > 0 ? download.domains : material.subjectAltNames;
   return {
     orderNo: inputs.orderNo,
     certId: download.certId,
@@ -95,8 +97,26 @@ function shapeOutputs(inputs: CertificateInputs, download: CertificateDownload):
     fingerprintSha256: material.fingerprintSha256,
     notBefore: material.notBefore,
     notAfter: material.notAfter,
-    domains: download.domains && download.domains.length > 0 ? download.domains : material.subjectAltNames,
+    ...(inputs.timeoutOrigin ? { timeoutOrigin: inputs.timeoutOrigin } : {}),
+    domains,
+    ...pfxOf(material.privateKeyPem, material.fullChainPem, inputs.pfxPassword, domains[0]),
   };
+}
+
+/**
+ * The PKCS#12 bundle and its password. Built once and stored: each build has
+ * a fresh salt and IV, so rebuilding on every run would change a stable
+ * artifact. Empty without a key (custom-CSR order).
+ */
+function pfxOf(privateKeyPem: string, fullChainPem: string, given: string | undefined, friendlyName: string | undefined): { pfxBase64: string; pfxPassword: string } {
+  if (privateKeyPem.trim() === "") return { pfxBase64: "", pfxPassword: "" };
+  const pfxPassword = given || generatePfxPassword();
+  return { pfxBase64: toPkcs12Base64({ privateKeyPem, fullChainPem, password: pfxPassword, friendlyName }), pfxPassword };
+}
+
+/** A user-chosen password the stored bundle does not use yet. */
+function pfxPasswordChanged(olds: CertificateOutputs, news: Partial<CertificateInputs>): boolean {
+  return typeof news.pfxPassword === "string" && !isUnknown(news.pfxPassword) && news.pfxPassword !== olds.pfxPassword;
 }
 
 /**
@@ -147,6 +167,7 @@ export function createCertificateHandlers(deps: { clock: Clock; gate: StatusRead
         clock,
         startedAt,
         timeoutMs,
+        timeoutOrigin: inputs.timeoutOrigin,
         readStatus: statusReader(api, inputs.orderNo),
         log: (line) => log.info(line),
       });
@@ -156,7 +177,8 @@ export function createCertificateHandlers(deps: { clock: Clock; gate: StatusRead
       log.info(`${target(inputs)}: not available yet (${attempt.notYet}); the order's current certificate ${status.certId ?? ""} is issued, checking again after the next status read`);
       const next = gate.nextAllowedAt(gateKey(ctx, inputs.orderNo));
       if (next > startedAt + timeoutMs) {
-        throw new Error(`${target(inputs)}: not issued within timeoutMinutes ${inputs.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES} (the service says: ${attempt.notYet})`);
+        const limit = inputs.timeoutOrigin ?? `timeoutMinutes ${inputs.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES}`;
+        throw new Error(`${target(inputs)}: not issued within ${limit} (the service says: ${attempt.notYet})`);
       }
     }
   }
@@ -174,9 +196,13 @@ export function createCertificateHandlers(deps: { clock: Clock; gate: StatusRead
       if (news.installmentNo !== undefined && (isUnknown(news.installmentNo) || news.installmentNo !== olds.installmentNo)) replaces.push("installmentNo");
       if (news.certId !== undefined && (isUnknown(news.certId) || news.certId !== olds.certId)) replaces.push("certId");
       const timeoutChanged = (news.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES) !== olds.timeoutMinutes;
+      // A certificate created by an earlier release has no bundle yet: the
+      // update builds it from the stored key and chain, nothing is re-downloaded.
+      const pfxMissing = olds.pfxBase64 === undefined && (olds.privateKeyPem ?? "") !== "";
+      const pfxChanged = pfxPasswordChanged(olds, news) || pfxMissing;
       // Replacement is create-before-delete: the old material stays in state
       // (and deployed) until the new certificate is issued and downloaded.
-      return { changes: replaces.length > 0 || timeoutChanged, replaces, deleteBeforeReplace: false };
+      return { changes: replaces.length > 0 || timeoutChanged || pfxChanged, replaces, deleteBeforeReplace: false };
     },
 
     async create(ctx, inputs) {
@@ -184,9 +210,22 @@ export function createCertificateHandlers(deps: { clock: Clock; gate: StatusRead
       return { id: outs.certId, outs: toPlainJson(outs) as unknown as CertificateOutputs };
     },
 
-    // Only timeoutMinutes changes in place; the certificate itself is kept.
+    // The certificate itself is kept: only the wait settings and the PKCS#12
+    // bundle (a new password, or a bundle an earlier release did not build) change in place.
     async update(_ctx, _id, olds, news) {
-      return { outs: toPlainJson({ ...olds, timeoutMinutes: news.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES }) as unknown as CertificateOutputs };
+      const pfx =
+        pfxPasswordChanged(olds, news) || olds.pfxBase64 === undefined
+          ? pfxOf(olds.privateKeyPem ?? "", olds.fullChainPem ?? "", news.pfxPassword ?? olds.pfxPassword, (olds.domains ?? [])[0])
+          : { pfxBase64: olds.pfxBase64, pfxPassword: olds.pfxPassword };
+      const { timeoutOrigin: _old, ...kept } = olds;
+      return {
+        outs: toPlainJson({
+          ...kept,
+          timeoutMinutes: news.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES,
+          ...(news.timeoutOrigin ? { timeoutOrigin: news.timeoutOrigin } : {}),
+          ...pfx,
+        }) as unknown as CertificateOutputs,
+      };
     },
 
     /**

@@ -13,6 +13,13 @@ export interface CertificateInputs {
   /** Target certificate id (UUID); wins over `installmentNo`. */
   certId?: string;
   timeoutMinutes?: number;
+  /**
+   * Set by the class when the wait comes from `customTimeouts` (e.g.
+   * `customTimeouts.create "1m"`): the timeout error names it.
+   */
+  timeoutOrigin?: string;
+  /** The PKCS#12 password chosen by the user (a secret input); generated when absent. */
+  pfxPassword?: string;
 }
 
 /**
@@ -25,7 +32,12 @@ export type CertificateOutputs = Omit<VerifiedMaterial, "subjectAltNames"> & {
   certId: string;
   installmentNo: number;
   timeoutMinutes: number;
+  timeoutOrigin?: string;
   domains: string[];
+  /** PKCS#12 (key + leaf + intermediates), base64; empty without a key. Secret. */
+  pfxBase64: string;
+  /** The PKCS#12 password (given or generated); empty without a key. Secret. */
+  pfxPassword: string;
 };
 
 export function checkCertificateInputs(news: Partial<CertificateInputs>): {
@@ -56,6 +68,10 @@ export function checkCertificateInputs(news: Partial<CertificateInputs>): {
     if (typeof t !== "number" || !Number.isFinite(t) || t <= 0 || t > MAX_TIMEOUT_MINUTES) {
       failures.push({ property: "timeoutMinutes", reason: `timeoutMinutes must be a number of minutes above 0 and at most ${MAX_TIMEOUT_MINUTES} (7 days); got ${JSON.stringify(t)}` });
     }
+  }
+  if (news.pfxPassword !== undefined && !isUnknown(news.pfxPassword) && (typeof news.pfxPassword !== "string" || news.pfxPassword === "")) {
+    // Never echo the value: it is a password.
+    failures.push({ property: "pfxPassword", reason: "pfxPassword must be a non-empty string (omit it to have one generated)" });
   }
   return { inputs, failures };
 }

@@ -17,6 +17,11 @@ export interface WaitForIssuanceOptions<S extends IssuanceStatus> {
   gate: StatusReadGate;
   clock: Clock;
   timeoutMs: number;
+  /**
+   * Where the timeout came from when not `timeoutMinutes` (e.g.
+   * `customTimeouts.create "1m"`), so the failure names what the user wrote.
+   */
+  timeoutOrigin?: string;
   /** When the wait began (default: now); the deadline is `startedAt + timeoutMs`. */
   startedAt?: number;
   readStatus: () => Promise<GatedRead<S>>;
@@ -130,7 +135,7 @@ function timeout<S extends IssuanceStatus>(opts: WaitForIssuanceOptions<S>, star
       : `last cert_status ${last.certStatus}`
     : "no status could be read";
   return new IssuanceTimeoutError(
-    `order ${opts.orderNo}: not issued within timeoutMinutes ${minutes} (started ${clockTime(started)}; ${state}; ` +
-      `the next allowed status read is at ${clockTime(next)}). Publish the validation records, then run up again or raise timeoutMinutes`,
+    `order ${opts.orderNo}: not issued within ${opts.timeoutOrigin ? `${opts.timeoutOrigin} (${minutes} min)` : `timeoutMinutes ${minutes}`} (started ${clockTime(started)}; ${state}; ` +
+      `the next allowed status read is at ${clockTime(next)}). Publish the validation records, then run up again or raise ${opts.timeoutOrigin ? opts.timeoutOrigin.split(" ")[0] : "timeoutMinutes"}`,
   );
 }
