@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AccountFunds, AccountUser, ApiKeyInfo, UserData } from "../client/types.js";
+import { afterDependencies, checkInvokeOptions } from "./invoke-options.js";
 import { programClient } from "./settings.js";
 
 /**
@@ -60,24 +61,34 @@ export function toAccountResult(data: UserData): GetAccountResult {
  * Reads the account (GetUserData) with the stack's `certreseller:apiKey` /
  * `certreseller:baseUrl` (or `CERTRESELLER_API_KEY` / `CERTRESELLER_BASE_URL`).
  *
+ * Takes Pulumi's `InvokeOptions` like other providers' functions; `parent`
+ * is accepted (it has no effect: there is no provider to inherit), and
+ * `provider` is refused — the stack config chooses the account.
+ *
  * @example
  * ```ts
  * const { account } = await certs.getAccount();
  * if (Number(account.totalAvailable) < 200) throw new Error("top up the reseller account first");
  * ```
  */
-export async function getAccount(): Promise<GetAccountResult> {
+export async function getAccount(opts?: pulumi.InvokeOptions): Promise<GetAccountResult> {
+  checkInvokeOptions("getAccount", opts);
   return toAccountResult(await programClient().getUserData());
 }
 
 /**
  * {@link getAccount} as an Output, for use in resource inputs and exports.
+ * With `dependsOn` the account is read once those resources exist (e.g. the
+ * balance after an Order was bought); in a preview that creates them, the
+ * result is unknown.
  *
  * @example
  * ```ts
  * export const balance = certs.getAccountOutput().account.balance;
+ * export const balanceAfter = certs.getAccountOutput({ dependsOn: [order] }).account.balance;
  * ```
  */
-export function getAccountOutput(): pulumi.Output<GetAccountResult> {
-  return pulumi.output(getAccount());
+export function getAccountOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetAccountResult> {
+  checkInvokeOptions("getAccountOutput", opts);
+  return afterDependencies(opts).apply(() => getAccount());
 }

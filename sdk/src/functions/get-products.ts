@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { DomainTypeCode, Product, VerificationTypeCode } from "../client/types.js";
 import { DOMAIN_TYPE_CODES, isDomainTypeCode } from "../client/vocabulary.js";
+import { afterDependencies, checkInvokeOptions } from "./invoke-options.js";
 import { programClient } from "./settings.js";
 
 /**
@@ -60,9 +61,14 @@ export interface GetProductsResult {
  * ```ts
  * const { products } = await certs.getProducts({ domainType: "multiple-single", verificationType: "dv" });
  * const cheapest = products.sort((a, b) => Number(a.basePrice) - Number(b.basePrice))[0];
+ * const mine = await certs.getProducts({ brandCode: "sandbox" }, { parent: this }); // inside a component
  * ```
+ *
+ * `opts`: Pulumi's `InvokeOptions`; `parent` is accepted (no effect),
+ * `provider` is refused (the stack config chooses the account).
  */
-export async function getProducts(args: GetProductsArgs = {}): Promise<GetProductsResult> {
+export async function getProducts(args: GetProductsArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetProductsResult> {
+  checkInvokeOptions("getProducts", opts);
   refuseOldDomainType(args.domainType);
   const filter = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined && v !== ""));
   const products = await programClient().listAllProducts(filter);
@@ -89,13 +95,17 @@ function refuseOldDomainType(domainType: string | undefined): void {
 }
 
 /**
- * {@link getProducts} as an Output; filters may be Outputs (e.g. from config or other resources).
+ * {@link getProducts} as an Output; filters may be Outputs (e.g. from config
+ * or other resources). `opts` is Pulumi's `InvokeOutputOptions`: with
+ * `dependsOn` the list is read once those resources exist.
  *
  * @example
  * ```ts
  * const codes = certs.getProductsOutput({ brandCode: "sandbox" }).products.apply((ps) => ps.map((p) => p.productCode));
+ * const after = certs.getProductsOutput({}, { dependsOn: [order], parent: component });
  * ```
  */
-export function getProductsOutput(args: GetProductsOutputArgs = {}): pulumi.Output<GetProductsResult> {
-  return pulumi.output(args).apply((plain) => getProducts(plain as GetProductsArgs));
+export function getProductsOutput(args: GetProductsOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetProductsResult> {
+  checkInvokeOptions("getProductsOutput", opts);
+  return pulumi.all([pulumi.output(args), afterDependencies(opts)]).apply(([plain]) => getProducts(plain as GetProductsArgs));
 }
