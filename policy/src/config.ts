@@ -5,6 +5,10 @@
  * having applied the schema's `default`s.
  */
 import type { PolicyConfigSchema } from "@pulumi/policy";
+import { VERIFICATION_METHODS, emailSuffixOf } from "pulumi-certreseller";
+
+/** The specification's method codes that are not e-mail (the default allow-list). */
+const NON_EMAIL_METHODS = VERIFICATION_METHODS.filter((method) => emailSuffixOf(method) === undefined);
 
 /** `certreseller-allowed-products`. Empty lists allow everything. */
 export interface ProductsConfig {
@@ -20,7 +24,7 @@ export interface ProductsConfig {
 
 /** `certreseller-max-term`. */
 export interface TermConfig {
-  /** Longest term in months an Order may buy (the Order defaults to 12). */
+  /** Longest term in months an Order may buy (`months`, else `years * 12`, else 12). */
   maxMonths: number;
 }
 
@@ -43,12 +47,15 @@ export interface StackPriceConfig {
 
 /** `certreseller-allowed-validation-methods`. */
 export interface MethodsConfig {
-  /** Methods an Order may declare; e-mail is left out by default. */
+  /**
+   * Method codes (spec 4.5) an Order may set; the `email-…` methods are left
+   * out by default.
+   */
   allowedMethods: string[];
   /**
-   * Fail an Order whose method is unset: the provider's `check` fills in the
-   * product's default, so this only happens when the API was unreachable at
-   * preview (and the default may be e-mail).
+   * Fail an Order that sets no method. The service then applies the
+   * product's default, which the product list does not name, so nothing at
+   * preview can tell which method (possibly e-mail) the order will use.
    */
   requireExplicitMethod: boolean;
 }
@@ -117,7 +124,7 @@ export const DEFAULTS: GuardrailsConfig = {
   term: { maxMonths: 12 },
   orderPrice: { maxOrderPrice: 1000, requireQuotedPrice: false },
   stackPrice: { maxStackPrice: 5000 },
-  methods: { allowedMethods: ["dns", "cname", "file", "https"], requireExplicitMethod: false },
+  methods: { allowedMethods: [...NON_EMAIL_METHODS], requireExplicitMethod: false },
   domains: { allowedSuffixes: [] },
   wildcards: { allowWildcards: true },
   production: {
@@ -161,10 +168,14 @@ export const SCHEMAS: Record<keyof typeof DEFAULTS, PolicyConfigSchema> = {
   methods: {
     properties: {
       allowedMethods: {
-        ...stringList("Allowed validation methods.", DEFAULTS.methods.allowedMethods),
-        items: { type: "string", enum: ["dns", "cname", "file", "https", "email"] },
+        ...stringList("Allowed validation method codes (spec 4.5).", DEFAULTS.methods.allowedMethods),
+        items: { type: "string", enum: [...VERIFICATION_METHODS] },
       },
-      requireExplicitMethod: { type: "boolean", default: DEFAULTS.methods.requireExplicitMethod, description: "Fail Orders that leave the method to the product default." },
+      requireExplicitMethod: {
+        type: "boolean",
+        default: DEFAULTS.methods.requireExplicitMethod,
+        description: "Fail Orders that set no method (the service then applies the product's default, unknown at preview).",
+      },
     },
   },
   domains: {

@@ -17,6 +17,7 @@ export interface OrderProps {
   domain?: unknown;
   sanDomains?: unknown;
   wildcardDomains?: unknown;
+  years?: unknown;
   months?: unknown;
   verificationMethod?: unknown;
   quotedPrice?: unknown;
@@ -33,8 +34,9 @@ export interface OrderFacts {
   brandCode: string | undefined;
   /** Main domain first, then SANs, then wildcard names, as declared. */
   names: string[];
-  /** The Order's default term (12) when not declared. */
+  /** `months`, else `years * 12`, else the Order's default term (12). */
   months: number;
+  /** Only a method the program set: an unset one is the product's default, unknown at preview. */
   verificationMethod: string | undefined;
   /**
    * What `up` will spend, from `quotedPrice` (added by the provider's `check`)
@@ -97,8 +99,9 @@ function known<T>(read: () => T): T | undefined {
  */
 export function readOrder(props: OrderProps): OrderFacts {
   const main = known(() => str(props.domain));
-  const monthsValue = known(() => props.months);
-  const months = typeof monthsValue === "number" ? monthsValue : parseMoney(monthsValue);
+  const whole = (value: unknown) => (typeof value === "number" ? value : parseMoney(value));
+  const months = whole(known(() => props.months));
+  const years = whole(known(() => props.years));
   const recorded = known(() => {
     const price = props.price;
     return price && typeof price === "object" ? (price as Record<string, unknown>).total : undefined;
@@ -111,7 +114,7 @@ export function readOrder(props: OrderProps): OrderFacts {
       ...(known(() => strings(props.sanDomains)) ?? []),
       ...(known(() => strings(props.wildcardDomains)) ?? []),
     ],
-    months: months ?? DEFAULT_MONTHS,
+    months: months ?? (years !== undefined ? years * 12 : DEFAULT_MONTHS),
     verificationMethod: known(() => str(props.verificationMethod)),
     price: known(() => parseMoney(props.quotedPrice)) ?? parseMoney(recorded),
     adopted: known(() => str(props.adoptOrderNo)) !== undefined || known(() => props.adopted) === true,

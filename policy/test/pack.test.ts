@@ -86,11 +86,14 @@ describe("certreseller-guardrails loaded by run-policy-pack", () => {
   it("passes a conforming Order and ignores other resource types", async () => {
     const ok = { productCode: "sandbox-dv-single", domain: "example.com", verificationMethod: "dns", quotedPrice: "100.00" };
     expect(await analyzeOrder("ok", ok)).toEqual([]);
+    // No method set: the product's default applies, which nothing at preview can name, so it is not judged.
+    const { verificationMethod: _unset, ...noMethod } = ok;
+    expect(await analyzeOrder("no-method", noMethod)).toEqual([]);
     const other = new analyzerPb.AnalyzeRequest()
       .setType("cloudflare:index/dnsRecord:DnsRecord")
       .setName("r")
       .setUrn("urn:pulumi:dev::proj::cloudflare:index/dnsRecord:DnsRecord::r")
-      .setProperties(Struct.fromJavaScript({ months: 99, verificationMethod: "email" }))
+      .setProperties(Struct.fromJavaScript({ months: 99, verificationMethod: "email-admin" }))
       .setOptions(resourceOptions());
     expect((await call<any>("analyze", other)).getDiagnosticsList()).toEqual([]);
   });
@@ -100,7 +103,7 @@ describe("certreseller-guardrails loaded by run-policy-pack", () => {
       productCode: "sandbox-dv-single",
       domain: "example.com",
       months: 24,
-      verificationMethod: "email",
+      verificationMethod: "email-admin",
       quotedPrice: "1500.00",
     });
     expect(diags.map((d: any) => d.policy).sort()).toEqual([

@@ -1,5 +1,6 @@
+import { VERIFICATION_METHODS } from "pulumi-certreseller";
 import { describe, expect, it } from "vitest";
-import { DEFAULTS, withDefaults } from "../src/config";
+import { DEFAULTS, SCHEMAS, withDefaults } from "../src/config";
 import { readOrder, type OrderProps } from "../src/order";
 import { checkDomains } from "../src/rules/domains";
 import { checkMethod } from "../src/rules/methods";
@@ -24,6 +25,11 @@ describe("readOrder", () => {
     expect(facts.names).toEqual(["example.com", "www.example.com", "*.api.example.com"]);
     expect(facts.months).toBe(12);
     expect(facts.price).toBe(199.5);
+  });
+
+  it("reads a term given in years when months is not set", () => {
+    expect(readOrder({ years: 2 }).months).toBe(24);
+    expect(readOrder({ years: 2, months: 24 }).months).toBe(24);
   });
 
   it("falls back to the recorded price.total of a bought order", () => {
@@ -76,8 +82,9 @@ describe("certreseller-max-term", () => {
   it("passes the default term", () => {
     expect(checkTerm(order(), DEFAULTS.term)).toEqual([]);
   });
-  it("fails a longer term", () => {
+  it("fails a longer term, in months or in years", () => {
     expect(checkTerm(order({ months: 24 }), DEFAULTS.term)).toEqual(["months 24 exceeds the maximum term of 12 months."]);
+    expect(checkTerm(order({ years: 3 }), DEFAULTS.term)).toEqual(["months 36 exceeds the maximum term of 12 months."]);
   });
 });
 
@@ -114,18 +121,29 @@ describe("certreseller-max-stack-price", () => {
 });
 
 describe("certreseller-allowed-validation-methods", () => {
+  it("allows the specification's non-e-mail codes by default, taken from the SDK's vocabulary", () => {
+    expect(DEFAULTS.methods.allowedMethods).toEqual(["dns", "cname", "file", "dcv"]);
+    expect((SCHEMAS.methods.properties.allowedMethods as { items: { enum: string[] } }).items.enum).toEqual([...VERIFICATION_METHODS]);
+  });
   it("passes DNS", () => {
     expect(checkMethod(order(), DEFAULTS.methods)).toEqual([]);
   });
-  it("fails e-mail by default", () => {
-    expect(checkMethod(order({ verificationMethod: "email" }), DEFAULTS.methods)).toEqual([
-      'verificationMethod "email" is not allowed (allowed: dns, cname, file, https).',
-    ]);
+  it("fails each e-mail method by default", () => {
+    for (const method of ["email-admin", "email-postmaster", "email-webmaster", "email-hostmaster"]) {
+      expect(checkMethod(order({ verificationMethod: method }), DEFAULTS.methods)).toEqual([
+        `verificationMethod "${method}" is not allowed (allowed: dns, cname, file, dcv).`,
+      ]);
+    }
   });
-  it("fails a missing method only when an explicit one is required", () => {
+  it("allows an e-mail method a stack's config lists", () => {
+    expect(checkMethod(order({ verificationMethod: "email-hostmaster" }), { ...DEFAULTS.methods, allowedMethods: ["dns", "email-hostmaster"] })).toEqual([]);
+  });
+  it("judges only a method the program sets; an unset one fails only when an explicit one is required", () => {
     const implicit = order({ verificationMethod: undefined });
     expect(checkMethod(implicit, DEFAULTS.methods)).toEqual([]);
-    expect(checkMethod(implicit, { ...DEFAULTS.methods, requireExplicitMethod: true })[0]).toMatch(/verificationMethod is not set/);
+    expect(checkMethod(implicit, { ...DEFAULTS.methods, requireExplicitMethod: true })[0]).toMatch(
+      /verificationMethod is not set: the service then applies the product's default, which cannot be known at preview/,
+    );
   });
 });
 
