@@ -18,8 +18,9 @@ export interface OrderCheck {
 
 /**
  * Every product-dependent and cross-field rule an Order's normalised inputs
- * are held to before money moves. `unknown` names the inputs whose value is
- * the preview placeholder: the rules that need them are skipped. With
+ * are held to before money moves. `unknown` names the inputs that cannot be
+ * judged (the preview placeholder, or a value already refused): the rules
+ * that need them are skipped. With
  * `product` undefined (catalogue unreachable, or the product code unknown at
  * preview) only the product-independent rules run.
  *

@@ -226,3 +226,10 @@ describe("Order check against a catalogue with a domain type outside the specifi
     );
   });
 });
+
+describe("Order check: one failure per problem", () => {
+  it("a malformed companyInfo is not also reported as missing", async () => {
+    const failures = failuresOf(await check({ productCode: "sandbox-ov-single", domain: "example.com", companyInfo: { ...company, countryCode: "Germany" } }));
+    expect(failures).toEqual([expect.stringMatching(/^companyInfo.countryCode: /)]);
+  });
+});

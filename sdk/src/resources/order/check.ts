@@ -20,7 +20,7 @@ export async function check(
   // Raw engine inputs: any member may be the preview placeholder or of a wrong type.
   const news = rawNews as unknown as Record<string, unknown>;
   const log = ctx.log(typeof news.journalKey === "string" && !isUnknown(news.journalKey) ? news.journalKey : undefined);
-  const { values, unknown, failures } = normalizeOrder(news);
+  const { values, unknown, rejected, failures } = normalizeOrder(news);
   let product: Product | undefined;
   const productCode = values.productCode;
   if (typeof productCode === "string" && !unknown.has("productCode")) {
@@ -35,7 +35,8 @@ export async function check(
       );
     }
   }
-  const result = await checkOrder(values as unknown as OrderSpec, unknown, product);
+  // A refused input already has its failure: the rules that need it are skipped like an unknown one.
+  const result = await checkOrder(values as unknown as OrderSpec, new Set([...unknown, ...rejected]), product);
   failures.push(...result.failures);
   for (const warning of result.warnings) log.warn(warning);
   const inputs = values;

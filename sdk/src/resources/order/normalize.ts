@@ -9,6 +9,8 @@ export interface Normalized {
   values: Record<string, unknown>;
   /** Input names whose value is not known yet (preview). */
   unknown: Set<string>;
+  /** Input names whose value was refused (a failure names each): rules that need them are skipped, not failed twice. */
+  rejected: Set<string>;
   failures: RuleFailure[];
 }
 
@@ -26,6 +28,7 @@ export interface Normalized {
 export function normalizeOrder(raw: Record<string, unknown>): Normalized {
   const values: Record<string, unknown> = {};
   const unknown = new Set<string>();
+  const rejected = new Set<string>();
   const failures: RuleFailure[] = [];
   const fail = (property: string, reason: string) => failures.push({ property, reason });
   const present = (key: string) => raw[key] !== undefined && raw[key] !== null;
@@ -47,8 +50,10 @@ export function normalizeOrder(raw: Record<string, unknown>): Normalized {
       continue;
     }
     const parsed = declaration.parse(value, key);
-    if (parsed.failures) failures.push(...parsed.failures);
-    else values[key] = parsed.value;
+    if (parsed.failures) {
+      failures.push(...parsed.failures);
+      rejected.add(key);
+    } else values[key] = parsed.value;
   }
   for (const key of INTERNAL_INPUTS) if (present(key) && key !== "quotedPrice") values[key] = raw[key];
 
@@ -78,5 +83,5 @@ export function normalizeOrder(raw: Record<string, unknown>): Normalized {
     const retired = RETIRED_INPUTS[key];
     fail(key, retired ?? `is not an input of Order; inputs: ${INPUT_DECLARATIONS.map(([name]) => name).join(", ")}`);
   }
-  return { values, unknown, failures };
+  return { values, unknown, rejected, failures };
 }
