@@ -20,9 +20,14 @@ export interface JournalEntry {
   /** ISO time the intent was written, just before CreateOrder. */
   intentAt: string;
   orderNo?: string;
-  /** ISO time CreateOrder answered. */
+  /** ISO time CreateOrder's answer was received: the Order's `paidAt` (the service reports no payment time). */
   orderedAt?: string;
-  /** CreateOrder's answer, kept so a resumed create still reports price and term. */
+  /**
+   * CreateOrder's answer (the client's `CreateOrderResult`), kept so a
+   * resumed create still reports the price. An entry written by an earlier
+   * release may hold another shape: readers take only the order number for
+   * granted.
+   */
   order?: Record<string, unknown>;
 }
 
