@@ -4,6 +4,7 @@
  * registration with its inputs and its declared dependencies (the mock
  * monitor's `registerResource` request carries them), and resolves outputs.
  */
+import { generateKeyPairSync } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 
 export const TYPES = {
@@ -31,6 +32,13 @@ export interface Registration {
   additionalSecretOutputs: string[];
 }
 
+/**
+ * The key the mock Certificate returns. A real one: the Certificate derives
+ * `privateKeyPkcs8Pem` and `combinedPem` from it in the program, and those
+ * parse the key.
+ */
+const MOCK_PRIVATE_KEY_PEM = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+
 /** The mock's deterministic validation token for a name. */
 export const tokenFor = (domain: string) => `token-for-${domain}`;
 
@@ -38,7 +46,7 @@ function base(domain: string): string {
   return domain.replace(/^\*\./, "");
 }
 
-/** What the sandbox's GetRecord would answer for an order's names, shaped as the Validation outputs them. */
+/** What the sandbox's GetRecord would answer for an order's names, shaped as the Validation outputs them (one record per ordered name). */
 export function mockRecords(domains: string[], method: string) {
   return domains.map((d, i) => {
     const dns = method === "dns" || method === "cname";
@@ -47,17 +55,19 @@ export function mockRecords(domains: string[], method: string) {
     const path = file ? `/.well-known/pki-validation/${label}` : "";
     return {
       domain: base(d),
+      orderedName: d,
       type: i === 0 ? "main" : d.startsWith("*.") ? "wildcard" : "san",
       method,
       name: label,
       fqdn: dns ? `${label}.${base(d)}` : "",
-      recordType: dns ? "TXT" : "",
+      recordType: dns ? (method === "cname" ? "CNAME" : "TXT") : file ? "FILE" : "",
       value: dns ? tokenFor(d) : "",
       // The full URL the CA fetches (the specification's file records carry it as their path).
       url: file ? `http://${base(d)}${path}` : "",
       path,
       content: file ? tokenFor(d) : "",
       email: "",
+      hint: "",
     };
   });
 }
@@ -80,7 +90,7 @@ function outputsFor(type: string, name: string, inputs: Record<string, any>): Re
         certId: "5f0c7a1e-0000-4000-8000-000000000001",
         certificatePem: "-----BEGIN CERTIFICATE-----\nleaf\n-----END CERTIFICATE-----\n",
         fullChainPem: "-----BEGIN CERTIFICATE-----\nleaf\n-----END CERTIFICATE-----\n",
-        privateKeyPem: "-----BEGIN PRIVATE KEY-----\nmock\n-----END PRIVATE KEY-----\n",
+        privateKeyPem: MOCK_PRIVATE_KEY_PEM,
         notAfter: "2027-11-22T09:30:00Z",
         domains: [],
       };

@@ -60,7 +60,7 @@ describe("wildcard-and-ov at preview", () => {
     expect(result.failures).toEqual([
       {
         property: "wildcardDomains",
-        reason: "sandbox-ov-single is a single-domain product (one FQDN, no sanDomains, no wildcardDomains): wildcardDomains must be empty",
+        reason: "sandbox-ov-single is a single product (exactly one plain domain; no sanDomains, no wildcardDomains): wildcardDomains must be empty",
       },
     ]);
   });
@@ -69,8 +69,8 @@ describe("wildcard-and-ov at preview", () => {
     const { contactFirst: _family, ...withoutFamilyName } = EXAMPLE_COMPANY;
     const result = await check({ ...exampleArgs, companyInfo: { ...withoutFamilyName, countryCode: "Germany" } });
     expect(result.failures).toEqual([
-      { property: "companyInfo.contactFirst", reason: "is required for OV/EV orders and must be a non-empty string" },
-      { property: "companyInfo.countryCode", reason: '"Germany" is not a two-letter country code (e.g. "DE")' },
+      { property: "companyInfo.contactFirst", reason: "is required (spec 2.4) and must be a non-empty string" },
+      { property: "companyInfo.countryCode", reason: '"Germany" is not a two-letter country/region code (e.g. "DE")' },
     ]);
   });
 
@@ -81,7 +81,7 @@ describe("wildcard-and-ov at preview", () => {
       {
         property: "companyInfo",
         reason:
-          "sandbox-ov-flex is OV: give companyInfo (companyName, countryCode, contactFirst, contactLast, email) or companyId",
+          "sandbox-ov-flex is OV: give companyInfo (at least companyName, countryCode, contactFirst, contactLast, email) or companyId",
       },
     ]);
   });
