@@ -75,7 +75,14 @@ async function main(): Promise<void> {
   const worker = new Worker(SERVER, { eval: true, workerData: { "/partner/GetRecord/": getRecord, "/partner/GetUserProduct/": productPage } });
   const [port] = (await once(worker, "message")) as [number];
   const origin = `http://127.0.0.1:${port}`;
-  const client = new PartnerClient({ baseUrl: origin, apiKey: KEY, retry: false });
+  const warnings: string[] = [];
+  const client = new PartnerClient({ baseUrl: origin, apiKey: KEY, retry: false, logger: { warn: (m) => warnings.push(m) } });
+  // The payloads must be read in full, or the figures measure a client skipping what it cannot read.
+  const records = await client.getRecord({ orderNo: getRecord.order_no });
+  const page = await client.listProducts({ page: 1, limit: 50 });
+  if (records.dnsRecords.length !== 2 || page.items.length !== 50 || warnings.length > 0) {
+    throw new Error(`the client did not read the benchmark's answers in full: ${records.dnsRecords.length} records, ${page.items.length} products, warnings: ${warnings.join("; ")}`);
+  }
   const agent = new Agent({ keepAliveTimeout: 10_000 });
   const headers = { "content-type": "application/x-www-form-urlencoded", accept: "application/json" };
 

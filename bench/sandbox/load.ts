@@ -37,7 +37,7 @@ async function startServer(extra: string[]): Promise<Started> {
     method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify({ username: "bench", balance: "100000000.00" }),
   });
-  const account = await res.json();
+  const account = (await res.json()) as { apiKey: string };
   return { child, url: info.url, managementUrl: info.managementUrl, apiKey: account.apiKey };
 }
 

@@ -50,7 +50,6 @@ export function certificateProgram(settings: CertificateProgram): PulumiFn {
       orderNo: order.orderNo,
       price: order.price,
       quotedPrice: order.quotedPrice,
-      orderStatus: order.orderStatus,
       certStatus: order.certStatus,
       method: validation.method,
       records: validation.records,
