@@ -1,0 +1,28 @@
+/**
+ * An update's money at preview: what it buys, adopts, cancels and refunds,
+ * and a cap on what one update buys. The `certreseller-preview-money`
+ * command (`cli.ts`) wraps `pulumi preview --json` with it; import
+ * `pulumi-certreseller/dist/money/index.js` to run the same rules on
+ * Automation API engine events.
+ */
+export {
+  ORDER_TYPE,
+  REFUND_WINDOW_DAYS,
+  checkSpend,
+  formatDeadline,
+  headline,
+  money,
+  nameOf,
+  parseMoney,
+  refundDeadline,
+  report,
+  summarize,
+  type Adoption,
+  type Cancellation,
+  type MoneyStep,
+  type MoneySummary,
+  type Purchase,
+  type Release,
+  type SpendCap,
+} from "./summary.js";
+export { fromEngineEvents, fromPreviewJson } from "./steps.js";
