@@ -1,4 +1,6 @@
-import type { PartnerApi } from "../client/types.js";
+import { PartnerApiError } from "../client/errors.js";
+import { isLoopback } from "../client/partner-client.js";
+import type { PartnerApi, PartnerOperation } from "../client/types.js";
 import { clientFor } from "./client-cache.js";
 import type { ProviderSettings } from "./config.js";
 import { createLog, type LogSink, type ProviderLog } from "./log.js";
@@ -46,7 +48,7 @@ export function createContext(args: {
   return {
     type,
     settings,
-    api: () => args.api ?? clientFor(settings),
+    api: () => guardClockOverride(args.api ?? clientFor(settings), settings),
     log: (name) => createLog({ type, name, secrets, sink: args.sink }),
     now: args.now ?? clock(settings.now),
   };
@@ -61,4 +63,60 @@ function clock(override: string | undefined): () => Date {
   // Runs on from the given time rather than standing still, so durations still measure.
   const offset = fixed - Date.now();
   return () => new Date(Date.now() + offset);
+}
+
+/** The calls that move money or change an order, by client method. */
+const MONEY_MOVING: Readonly<Record<string, PartnerOperation>> = {
+  createOrder: "CreateOrder",
+  cancelOrder: "CancelOrder",
+  applySign: "ApplySign",
+  changeVerificationMethod: "ChangeVertificationMethod",
+};
+
+const guarded = new WeakMap<PartnerApi, PartnerApi>();
+
+/**
+ * With `CERTRESELLER_NOW` set, the calls that move money or change an order
+ * are refused unless the base URL's host is loopback (a sandbox on this
+ * machine): a clock override is for rehearsing a renewal in a preview or
+ * following a sandbox's advanced clock, and an `up` against the real service
+ * must not buy, cancel or submit on a pretend date. The refusal is the
+ * client's own `invalid_argument` (nothing sent), so callers report
+ * "nothing was bought / cancelled".
+ *
+ * @example
+ * guardClockOverride(api, { ...settings, now: "2027-11-01T00:00:00Z" }).createOrder(req) // rejects unless the host is loopback
+ */
+export function guardClockOverride(api: PartnerApi, settings: ProviderSettings): PartnerApi {
+  if (settings.now === undefined) return api;
+  let host: string | undefined;
+  try {
+    host = new URL(settings.baseUrl ?? "").hostname;
+  } catch {
+    host = undefined;
+  }
+  if (host !== undefined && isLoopback(host)) return api;
+  let wrapper = guarded.get(api);
+  if (!wrapper) {
+    const where = host === undefined ? "the base URL is not a URL" : `the base URL's host ${host} is not loopback`;
+    wrapper = new Proxy(api, {
+      get(target, property, receiver) {
+        const operation = typeof property === "string" ? MONEY_MOVING[property] : undefined;
+        if (operation) {
+          return () =>
+            Promise.reject(
+              new PartnerApiError(
+                `${operation}: refused before sending: CERTRESELLER_NOW is set (the provider's clock reads ${settings.now}) and ${where}. ` +
+                  "The clock override is for previews and for a sandbox on this machine; unset CERTRESELLER_NOW to buy, cancel or submit orders.",
+                { kind: "invalid_argument", operation, mayHaveReachedServer: false },
+              ),
+            );
+        }
+        const value = Reflect.get(target, property, receiver) as unknown;
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    guarded.set(api, wrapper);
+  }
+  return wrapper;
 }

@@ -47,8 +47,50 @@ export async function findProduct(api: PartnerApi, productCode: string): Promise
 export function accountSummary(api: PartnerApi): Promise<UserData> {
   let account = accounts.get(api);
   if (!account) {
-    account = api.getUserData({ timeoutMs: 15_000 });
-    accounts.set(api, account);
+    const reading = api.getUserData({ timeoutMs: 15_000 });
+    account = reading;
+    accounts.set(api, reading);
+    // A failed read is not kept: the account's identity guards refresh and
+    // destroy, and one lost answer must not stand for the whole process.
+    reading.catch(() => {
+      if (accounts.get(api) === reading) accounts.delete(api);
+    });
   }
   return account;
+}
+
+/**
+ * The app id of the API key in use (GetUserData's `api_key.app_id`, spec
+ * 2.1): the key's public identifier, never its secret. Undefined when the
+ * service shows none. Read once per client per process (with
+ * {@link accountSummary}); a failure is thrown, never taken for "no id".
+ *
+ * @example
+ * ```ts
+ * const appId = await accountAppId(ctx.api()); // "ak_…"
+ * ```
+ */
+export async function accountAppId(api: PartnerApi): Promise<string | undefined> {
+  const { apiKey } = await accountSummary(api);
+  return typeof apiKey.appId === "string" && apiKey.appId !== "" ? apiKey.appId : undefined;
+}
+
+/**
+ * The catalogue for a purchase: the cached list when it answered, else one
+ * fresh read (a failed read is cached for previews, but `up` must not
+ * give up on a price because an earlier call in this process failed).
+ *
+ * @example
+ * ```ts
+ * const product = (await catalogueForPurchase(api)).find((p) => p.productCode === code);
+ * ```
+ */
+export async function catalogueForPurchase(api: PartnerApi): Promise<Product[]> {
+  try {
+    return await productCatalogue(api);
+  } catch {
+    const fresh = api.listAllProducts(undefined, { timeoutMs: 30_000 });
+    catalogues.set(api, fresh);
+    return fresh;
+  }
 }
