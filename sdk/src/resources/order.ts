@@ -162,6 +162,13 @@ export class Order extends pulumi.dynamic.Resource {
   declare readonly termEndsAt: pulumi.Output<string | undefined>;
   /** True when the order was adopted, not bought by this resource. */
   declare readonly adopted: pulumi.Output<boolean | undefined>;
+  /**
+   * The app id of the API key that bought or adopted the order (GetUserData's
+   * `api_key.app_id`: the key's public identifier, never its secret). Refresh
+   * and destroy refuse to drop, cancel or release the order under another
+   * account's key; absent in state written by an earlier release.
+   */
+  declare readonly accountId: pulumi.Output<string | undefined>;
 
   /**
    * Every ordered name, lower-case: main domain, then SANs and wildcards
@@ -185,6 +192,7 @@ export class Order extends pulumi.dynamic.Resource {
       paidAt: undefined,
       termEndsAt: undefined,
       adopted: undefined,
+      accountId: undefined,
     };
     super(orderProvider, name, props, opts, "certreseller", "Order");
     const canonical = canonicalName;

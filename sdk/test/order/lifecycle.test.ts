@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { PurchaseJournal } from "../../src/journal/index.js";
 import { closeClients, createContext, type ProviderContext } from "../../src/provider/index.js";
 import { handlers } from "../../src/resources/order/handlers.js";
 import type { OrderState } from "../../src/resources/order/types.js";
 import { PROVIDER_TEXT, useHarness } from "./harness.js";
-import { htmlPage, startScriptedApi, type ScriptedApi } from "./scripted-api.js";
+import { htmlPage, startScriptedApi, userData, type ScriptedApi } from "./scripted-api.js";
 
 const h = useHarness({}, { faults: true, requests: true });
 
@@ -67,8 +67,9 @@ describe("Order lifecycle against the sandbox", () => {
     expect((await h.operations()).filter((op) => op === "GetUserProduct")).toEqual(["GetUserProduct"]);
   });
 
-  it("read of an order the API says does not exist (its own 404) removes it from state", async () => {
-    const gone = await handlers.read!(h.ctx, "CERT000000000000000000", { orderNo: "CERT000000000000000000", journalKey: "p/s/x" } as OrderState);
+  it("read of an order the API says does not exist (its own 404) under the account that bought it removes it from state", async () => {
+    const accountId = (await h.ctx.api().getUserData()).apiKey.appId!;
+    const gone = await handlers.read!(h.ctx, "CERT000000000000000000", { orderNo: "CERT000000000000000000", journalKey: "p/s/x", accountId } as OrderState);
     expect(gone.id).toBeUndefined();
   });
 
@@ -126,6 +127,10 @@ describe("an HTML error page in place of the API is not evidence that an order i
   });
 
   it("a CreateOrder answered by an error page is 'may have been charged', not 'refused'", async () => {
+    // Only CreateOrder is misrouted here: the account is read before buying.
+    const partial = await startScriptedApi({ GetUserData: () => userData("ak_scripted") });
+    const ctx = createContext({ type: "Order", settings: { apiKey: h.sandbox.accounts[0]!.apiKey, baseUrl: partial.url, journalDir: h.journalDir }, sink: () => {} });
+    onTestFinished(() => partial.stop());
     const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "proxied-buy.example.com" });
     const error = (await handlers.create(ctx, inputs).catch((e: unknown) => e)) as Error;
     expect(error.message).toMatch(/Your account MAY have been charged/);

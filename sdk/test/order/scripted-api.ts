@@ -72,3 +72,48 @@ export function wireProduct(productCode: string, domainTypeCode: string): Record
     max_wildcards: 0,
   };
 }
+
+/** A GetUserData answer (spec 2.1) for the key with `appId`, the service's clock at `serverTime` (`YYYY-MM-DD HH:MM:SS`). */
+export function userData(appId: string, serverTime = new Date().toISOString().slice(0, 19).replace("T", " ")): ScriptedAnswer {
+  return {
+    envelope: {
+      code: 200,
+      message: "ok",
+      data: {
+        user: { id: 7, user_id: "U7", username: "scripted", status: 1, status_text: "normal", user_type: "partner", partner_level: 1, bound_phone: null, bound_email: null },
+        account: { balance: 1000, credit_line: 0, credit_used: 0, credit_available: 0, trusted_balance: 0, total_available: 1000 },
+        api_key: { app_id: appId, last_used_ip: null },
+        server_time: serverTime,
+      },
+    },
+  };
+}
+
+/** A GetRecord answer (spec 4.6) for `orderNo` in `certStatus`. */
+export function recordOf(orderNo: string, certStatus: number, domain = "a.example.com"): ScriptedAnswer {
+  return {
+    envelope: {
+      code: 200,
+      message: "ok",
+      data: {
+        order_no: orderNo,
+        cert_status: certStatus,
+        verification_method: "dns",
+        main_domain: domain,
+        sans_domains: [],
+        wildcard_domains: [],
+        all_domains: [domain],
+        all_domains_count: 1,
+        dns_records: [],
+        http_records: [],
+        email_records: [],
+        fetched_at: "2026-11-22T10:00:00+00:00",
+      },
+    },
+  };
+}
+
+/** An API refusal: the envelope with `code` (sent as HTTP 200, as the service does). */
+export function refusal(code: number, message: string, data: Record<string, unknown> = {}): ScriptedAnswer {
+  return { envelope: { code, message, data } };
+}

@@ -2,9 +2,11 @@ import type * as pulumi from "@pulumi/pulumi";
 import { isPartnerApiError } from "../../client/errors.js";
 import { CertStatus, type CreateOrderRequest, type CreateOrderResult, type PartnerApi } from "../../client/types.js";
 import { PurchaseJournal, type JournalEntry } from "../../journal/index.js";
-import { resourceName, toPlainJson, type ProviderContext } from "../../provider/index.js";
+import { partialFailure, resourceName, toPlainJson, type ProviderContext } from "../../provider/index.js";
+import { accountOf, knownAccountId, otherAccountError } from "./account.js";
 import { adoptOrder } from "./adopt.js";
 import { apiSays } from "./evidence.js";
+import { priceBeforeBuying } from "./price.js";
 import { describe, ensureSubmitted, stateFromCreate } from "./sign.js";
 import type { OrderInputs, OrderState } from "./types.js";
 
@@ -64,17 +66,33 @@ function answerFromJournal(entry: JournalEntry & { orderNo: string }): CreateOrd
 }
 
 /**
- * True only when the API itself says the order is gone for this account (its
- * 404) or cancelled/refunded/revoked. Anything else (an HTML error page, a
- * network failure) is not evidence and is thrown: `create` then stops instead
- * of buying a second certificate.
+ * True only when the API itself says the order is cancelled/refunded/revoked,
+ * or gone (its 404) for the account that bought it (the app id the journal
+ * recorded). A 404 under another account, or for an entry that recorded no
+ * account, is not evidence: the service answers 404 for another account's
+ * orders too. Anything else (an HTML error page, a network failure) is not
+ * evidence either and is thrown: `create` then stops instead of buying a
+ * second certificate.
  */
-async function isDead(api: PartnerApi, orderNo: string): Promise<boolean> {
+async function isDead(api: PartnerApi, orderNo: string, recorded: string | undefined, inputs: OrderInputs, journal: PurchaseJournal): Promise<boolean> {
   try {
     const stored = await api.getRecord({ orderNo });
     return stored.certStatus === CertStatus.Revoked || stored.certStatus === CertStatus.RefundInProgress;
   } catch (error) {
-    if (apiSays(error, "not_found")) return true;
+    if (apiSays(error, "not_found")) {
+      const account = await accountOf(api, recorded, `resuming order ${orderNo} (the API answered 404)`);
+      if (account.same) return true;
+      if (account.recorded !== undefined) {
+        throw otherAccountError({ orderNo, journalKey: inputs.journalKey, recorded: account.recorded, current: account.current, verb: "resumed and nothing was bought" });
+      }
+      throw new Error(
+        `certreseller Order "${resourceName(inputs.journalKey)}": the purchase journal names order ${orderNo} from an earlier run, and the API answers 404 for ` +
+          `the current key (app id ${account.current ?? "not shown"}): "does not exist" OR "belongs to another account", and the entry does not record which ` +
+          "account bought it. Not buying. If another key bought it: set that key (`pulumi config set --secret certreseller:apiKey ...`) and run `pulumi up`; " +
+          `if the order is really gone, delete ${journal.fileFor(inputs.journalKey)} and run \`pulumi up\` again.`,
+        { cause: error },
+      );
+    }
     throw new Error(
       `certreseller Order: the purchase journal names order ${orderNo} from an earlier run, and its state could not be read ` +
         `(${describe(error)}). Not buying: run \`pulumi up\` again once the API answers.`,
@@ -102,11 +120,14 @@ function maybeBoughtMessage(inputs: OrderInputs, entry: JournalEntry, journal: P
  * but could not be read in full (the order exists and is paid); `unknown`
  * otherwise, an HTTP error page included.
  */
-function outcomeOf(error: unknown): { kind: "refused" } | { kind: "bought"; orderNo: string } | { kind: "unknown" } {
+function outcomeOf(error: unknown): { kind: "refused" } | { kind: "bought"; orderNo: string; success: boolean } | { kind: "unknown" } {
+  // An answer that names an order number (whatever else it says) means the order exists: never "refused", never "maybe".
+  if (isPartnerApiError(error) && error.orderNo && error.mayHaveReachedServer) {
+    return { kind: "bought", orderNo: error.orderNo, success: isPartnerApiError(error, "malformed_response") && error.code === 200 };
+  }
   if (apiSays(error, ...REFUSED) || isPartnerApiError(error, "rate_limited") || (isPartnerApiError(error) && !error.mayHaveReachedServer)) {
     return { kind: "refused" };
   }
-  if (isPartnerApiError(error, "malformed_response") && error.code === 200 && error.orderNo) return { kind: "bought", orderNo: error.orderNo };
   return { kind: "unknown" };
 }
 
@@ -131,7 +152,8 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
   };
 
   if (inputs.adoptOrderNo) {
-    const state = await adoptOrder(api, inputs, inputs.adoptOrderNo);
+    // GetRecord showed the order to this key: its account holds it.
+    const state = { ...(await adoptOrder(api, inputs, inputs.adoptOrderNo)), accountId: await knownAccountId(api) };
     log.info(`adopted order ${state.orderNo} (nothing bought)`);
     const entry = await journal.read(inputs.journalKey);
     if (entry && (entry.orderNo === undefined || entry.orderNo === state.orderNo)) await journal.clear(inputs.journalKey);
@@ -139,7 +161,8 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
   }
 
   let entry = await journal.read(inputs.journalKey);
-  if (entry?.orderNo && (await isDead(api, entry.orderNo))) {
+  const recordedAccount = typeof entry?.order?.accountId === "string" ? entry.order.accountId : undefined;
+  if (entry?.orderNo && (await isDead(api, entry.orderNo, recordedAccount, inputs, journal))) {
     // Left behind by a stack removed without destroy, say: that order is gone, so buying is right.
     log.warn(`the purchase journal named order ${entry.orderNo}, which is cancelled, refunded or gone; forgetting it`);
     await journal.clear(inputs.journalKey);
@@ -159,9 +182,14 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
     const state = entry.order
       ? stateFromCreate(inputs, answerFromJournal(entry as JournalEntry & { orderNo: string }), receivedAt)
       : await adoptOrder(api, inputs, entry.orderNo);
-    return finish(state);
+    // isDead's GetRecord showed the order to this key.
+    return finish({ ...state, accountId: (await knownAccountId(api)) ?? recordedAccount });
   }
   if (entry) throw new Error(maybeBoughtMessage(inputs, entry, journal, "the previous run stopped before it was recorded"));
+  // Nothing is bought without a price from the catalogue (preview may not have had one).
+  inputs = { ...inputs, quotedPrice: await priceBeforeBuying(ctx, inputs) };
+  // Who buys is recorded with the order: only a 404 under this account will ever prove it gone.
+  const account = await accountOf(api, undefined, `buying ${inputs.domain} (nothing was bought)`);
 
   const intent = await journal.recordIntent(
     { key: inputs.journalKey, domain: inputs.domain, productCode: inputs.productCode, names: namesOf(inputs), quotedPrice: inputs.quotedPrice },
@@ -183,18 +211,41 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
       });
     }
     if (outcome.kind === "unknown") throw new Error(maybeBoughtMessage(inputs, intent, journal, lostAnswer(error)), { cause: error });
-    // The answer named the order: it is bought and paid, whatever else the answer lacked.
-    log.warn(`order ${outcome.orderNo} is bought, but CreateOrder's answer could not be read in full (${describe(error)}); its price is not recorded`);
+    // The answer named the order: it exists (and is paid), whatever else the answer said.
     created = { orderNo: outcome.orderNo };
+    if (!outcome.success) {
+      await journal.recordOrder(inputs.journalKey, created.orderNo, toPlainJson({ ...created, accountId: account.current }) as Record<string, unknown>, ctx.now()).catch(() => undefined);
+      throw keptAfterFailedAnswer(inputs, { ...stateFromCreate(inputs, created, ctx.now()), accountId: account.current }, error);
+    }
+    log.warn(`order ${outcome.orderNo} is bought, but CreateOrder's answer could not be read in full (${describe(error)}); its price is not recorded`);
   }
   const receivedAt = ctx.now();
   try {
-    await journal.recordOrder(inputs.journalKey, created.orderNo, toPlainJson(created) as Record<string, unknown>, receivedAt);
+    await journal.recordOrder(inputs.journalKey, created.orderNo, toPlainJson({ ...created, accountId: account.current }) as Record<string, unknown>, receivedAt);
   } catch (error) {
     // The order is bought: never let a journal problem lose it. Returning it puts it in state.
     log.warn(`order ${created.orderNo} is bought but could not be written to the purchase journal (${(error as Error).message})`);
   }
   const charged = created.payableAmount ?? created.totalAmount;
   log.info(`bought order ${created.orderNo}: ${charged ?? "amount not reported"} charged (quoted ${inputs.quotedPrice ?? "n/a"})`);
-  return finish(stateFromCreate(inputs, created, receivedAt), true);
+  return finish({ ...stateFromCreate(inputs, created, receivedAt), accountId: account.current }, true);
+}
+
+/**
+ * CreateOrder failed, but its answer named an order: that order exists and
+ * may be paid. It is kept in state as a partial failure (the journal holds
+ * it too), and the next `up` resumes it (GetRecord, then ApplySign) instead
+ * of buying again.
+ */
+function keptAfterFailedAnswer(inputs: OrderInputs, state: OrderState, error: unknown): Error {
+  return partialFailure({
+    id: state.orderNo,
+    inputs,
+    outputs: toPlainJson(state) as object,
+    reasons: [
+      `CreateOrder for ${inputs.domain} answered with a failure (${describe(error)}), but the answer names order ${state.orderNo}: the order exists. ` +
+        "It is kept in state: the next `pulumi up` resumes it (reads it, then submits it with ApplySign) and does NOT buy again.",
+    ],
+    cause: error,
+  });
 }

@@ -1,9 +1,10 @@
 import { isPartnerApiError } from "../../client/errors.js";
-import { CANCEL_REASON_MAX_LENGTH, CertStatus, type CancelOrderResult } from "../../client/types.js";
+import { CANCEL_REASON_MAX_LENGTH, CertStatus, OrderStatus, type CancelOrderResult, type PartnerApi } from "../../client/types.js";
 import { PurchaseJournal } from "../../journal/index.js";
 import { resourceName, type ProviderContext } from "../../provider/index.js";
+import { accountOf, otherAccountError } from "./account.js";
 import { apiSays } from "./evidence.js";
-import { describe } from "./sign.js";
+import { describe, parseServiceTime } from "./sign.js";
 import type { OrderState } from "./types.js";
 
 /**
@@ -26,14 +27,64 @@ function refundLine(id: string, result: CancelOrderResult): string {
   );
 }
 
+/** The service's refund window: CancelOrder is accepted within 7 days of payment. */
+export const REFUND_WINDOW_DAYS = 7;
+/** Clock skew allowed between the provider (which stamped `paidAt`) and the service. */
+const SKEW_MS = 60 * 60 * 1000;
+
+/**
+ * Why the service will not cancel the order any more, when something proves
+ * it; undefined when nothing does (then the refusal is a real failure: bad
+ * parameters, a pending review, an upstream refusal...). Reads in order of
+ * cost: GetRecord (free), the service's clock (GetUserData), and only then
+ * GetCertificateStatus (one read per order per 180 s; a 429 proves nothing).
+ */
+async function whyNotCancellable(api: PartnerApi, id: string, props: OrderState): Promise<string | undefined> {
+  try {
+    const stored = await api.getRecord({ orderNo: id });
+    if (stored.certStatus === CertStatus.Revoked || stored.certStatus === CertStatus.RefundInProgress) {
+      return `it is already refunded or being refunded (cert status ${stored.certStatus})`;
+    }
+  } catch (error) {
+    // The account was confirmed before CancelOrder (GetRecord answered): a 404 now is the API's own word.
+    if (apiSays(error, "not_found")) return "the API now answers that it does not exist for the account that holds it (404)";
+  }
+  const paid = props.paidAt ? parseServiceTime(props.paidAt) : undefined;
+  if (paid) {
+    try {
+      const serverNow = parseServiceTime((await api.getUserData({ timeoutMs: 15_000 })).serverTime);
+      if (serverNow && serverNow.getTime() - paid.getTime() > REFUND_WINDOW_DAYS * 86_400_000 + SKEW_MS) {
+        return `it was paid at ${props.paidAt}, more than ${REFUND_WINDOW_DAYS} days before the service's clock (${serverNow.toISOString()}): past the refund window`;
+      }
+    } catch {
+      // The clock is unknown: fall through to the status read.
+    }
+  }
+  try {
+    const status = await api.getCertificateStatus({ orderNo: id });
+    if (status.orderStatus === OrderStatus.Cancelled || status.orderStatus === OrderStatus.Refunded) {
+      return `its order status is ${status.orderStatus} (${status.orderStatus === OrderStatus.Cancelled ? "cancelled" : "refunded"})`;
+    }
+    if (status.certStatus === CertStatus.Revoked || status.certStatus === CertStatus.RefundInProgress) {
+      return `it is already refunded or being refunded (cert status ${status.certStatus})`;
+    }
+  } catch {
+    // Rate limited (429) or unreadable: unknown, which is not proof.
+  }
+  return undefined;
+}
+
 /**
  * Cancels the order and reports the refund. CancelOrder moves money and is
  * never retried blindly: GetRecord first tells whether an earlier attempt
- * already went through. An order the service will not cancel (past the
- * refund window, already refunded, ...) is released with a warning instead
- * of blocking `destroy` forever — but only on the API's own answer: an error
- * page from something in between is not a refusal, and the delete fails so
- * that it can be run again. Keep orders with `retainOnDelete`.
+ * already went through, and shows the order to the current key (a 404 there
+ * releases the order only under the account recorded in `accountId`). When
+ * the service refuses to cancel (its own 400/404), the order is released
+ * from Pulumi only on proof that it will never be cancelled: past the 7-day
+ * refund window by the service's clock, already refunded or cancelled, or
+ * gone for its own account. Any other refusal fails the delete with the
+ * service's message and keeps the order in state. An error page from
+ * something in between is never a refusal. Keep orders with `retainOnDelete`.
  */
 export async function remove(ctx: ProviderContext, id: string, props: OrderState): Promise<void> {
   const log = ctx.log(props.journalKey);
@@ -50,8 +101,22 @@ export async function remove(ctx: ProviderContext, id: string, props: OrderState
     }
   } catch (error) {
     if (apiSays(error, "not_found")) {
-      log.warn(`order ${id} no longer exists for this account (the API answered 404); releasing it`);
-      return;
+      const account = await accountOf(api, props.accountId, `deleting order ${id} (the API answered 404)`);
+      if (account.same) {
+        log.warn(`order ${id} no longer exists for the account that bought it (app id ${account.current}; the API answered 404); releasing it`);
+        return;
+      }
+      if (account.recorded !== undefined) {
+        throw otherAccountError({ orderNo: id, journalKey: props.journalKey, recorded: account.recorded, current: account.current, verb: "cancelled or released" });
+      }
+      throw new Error(
+        `certreseller Order: order ${id} was neither cancelled nor released: the API answers 404 for the current key (app id ${account.current ?? "not shown"}), ` +
+          `which means "does not exist" OR "belongs to another account", and this state was written before the Order recorded its account. ` +
+          "Look the order up in the reseller account that bought it. If another key bought it: set that key " +
+          "(`pulumi config set --secret certreseller:apiKey ...`), run `pulumi up`, then destroy again. If it is really gone: " +
+          `\`pulumi state delete '${props.journalKey ?? id}'\`.`,
+        { cause: error },
+      );
     }
     throw new Error(`certreseller Order: reading order ${id} before cancelling it failed (${describe(error)}); nothing was cancelled, run again`, {
       cause: error,
@@ -62,11 +127,21 @@ export async function remove(ctx: ProviderContext, id: string, props: OrderState
     result = await api.cancelOrder({ orderNo: id, reason: cancelReason(props.journalKey, id) });
   } catch (error) {
     if (apiSays(error, "invalid_request", "not_found")) {
-      log.warn(
-        `order ${id} was NOT cancelled and is released from Pulumi: the service refuses to cancel it (${describe(error)}). ` +
-          "Orders can be cancelled within 7 days of payment, once, and not while a refund is pending; anything else needs the reseller's support.",
+      const proof = await whyNotCancellable(api, id, props);
+      if (proof) {
+        log.warn(
+          `order ${id} was NOT cancelled and is released from Pulumi: the service refuses to cancel it (${describe(error)}), and ${proof}. ` +
+            "Orders can be cancelled within 7 days of payment, once, and not while a refund is pending; anything else needs the reseller's support.",
+        );
+        return;
+      }
+      throw new Error(
+        `certreseller Order: the service refused to cancel order ${id} (${describe(error)}), and nothing shows that it cannot be cancelled any more ` +
+          `(not refunded, not cancelled, ${props.paidAt ? `paid at ${props.paidAt}, not provably past the ${REFUND_WINDOW_DAYS}-day refund window` : "payment time unknown"}). ` +
+          "The order is kept in state and may still be refundable: fix what the service says and run `pulumi destroy` again; " +
+          `to keep the order instead, set \`retainOnDelete\`, or \`pulumi state delete '${props.journalKey ?? id}'\` to abandon it (it stays paid).`,
+        { cause: error },
       );
-      return;
     }
     throw new Error(
       `certreseller Order: cancelling order ${id} failed (${describe(error)}). ` +

@@ -99,6 +99,13 @@ export interface OrderState extends Omit<OrderInputs, "verificationMethod" | "__
   termEndsAt?: string;
   /** True when the order was adopted (`adoptOrderNo` or the journal), not bought by this resource. */
   adopted?: boolean;
+  /**
+   * The app id (GetUserData's `api_key.app_id`, spec 2.1: the key's public
+   * identifier, never its secret) of the key that bought or adopted the
+   * order. Only the API's 404 under this account proves the order gone;
+   * absent in state written by an earlier release (then a 404 keeps it).
+   */
+  accountId?: string;
 }
 
 /**

@@ -2,7 +2,9 @@ import type * as pulumi from "@pulumi/pulumi";
 import { isPartnerApiError } from "../../client/errors.js";
 import { CertStatus } from "../../client/types.js";
 import { resourceName, toPlainJson, type ProviderContext } from "../../provider/index.js";
+import { accountOf, knownAccountId, otherAccountError } from "./account.js";
 import { forgetJournalEntry } from "./diff.js";
+import { apiSays } from "./evidence.js";
 import { methodsMatch } from "./inputs.js";
 import { describe, ensureSubmitted, reportedMethod } from "./sign.js";
 import { withoutRetired, type OrderInputs, type OrderState } from "./types.js";
@@ -16,11 +18,25 @@ export async function update(ctx: ProviderContext, _id: string, olds: OrderState
   const log = ctx.log(news.journalKey);
   const api = ctx.api();
   await forgetJournalEntry(ctx, olds);
+  const account = olds.accountId === undefined ? undefined : await accountOf(api, olds.accountId, `updating order ${olds.orderNo}`);
+  if (account?.recorded !== undefined && !account.same) {
+    // Another key: only the API showing the order to it (a key rotated within the account) lets the update go on.
+    try {
+      await api.getRecord({ orderNo: olds.orderNo });
+    } catch (error) {
+      if (apiSays(error, "not_found")) {
+        throw otherAccountError({ orderNo: olds.orderNo, journalKey: news.journalKey, recorded: account.recorded, current: account.current, verb: "submitted or changed" });
+      }
+      throw new Error(`certreseller Order: reading order ${olds.orderNo} failed (${describe(error)}); nothing was changed`, { cause: error });
+    }
+  }
   const { __provider: _provider, ...newInputs } = news;
   // Outputs the API owns stay as they are; inputs take their new values, except
   // the method, which stays the order's actual one until the service switched it.
   let state: OrderState = withoutRetired({ ...olds, ...newInputs, verificationMethod: olds.verificationMethod });
   state = await ensureSubmitted(api, state, news);
+  // The API answered about the order under this key: this key's account holds it.
+  state = { ...state, accountId: (account ? account.current : await knownAccountId(api)) ?? state.accountId };
 
   const wanted = news.verificationMethod;
   if (wanted === undefined || methodsMatch(state.verificationMethod, wanted)) return { outs: toPlainJson(state) as unknown as OrderState };

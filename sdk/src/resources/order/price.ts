@@ -1,0 +1,38 @@
+import { catalogueForPurchase, isUnknown, resourceName, type ProviderContext } from "../../provider/index.js";
+import { checkOrder, type OrderSpec } from "../../rules/index.js";
+import { describe } from "./sign.js";
+import type { OrderInputs } from "./types.js";
+
+/**
+ * The price a purchase is made at. `check` quotes it at preview from the
+ * product list; when that read failed, `quotedPrice` is absent and `up`
+ * must not buy blind: this reads the catalogue again and applies the same
+ * rules (`src/rules`). Throws, before anything is bought, when the product
+ * or a rule refuses the order or no price can be computed.
+ *
+ * @example
+ * const quotedPrice = await priceBeforeBuying(ctx, inputs); // "140.00"
+ */
+export async function priceBeforeBuying(ctx: ProviderContext, inputs: OrderInputs): Promise<string> {
+  if (typeof inputs.quotedPrice === "string" && !isUnknown(inputs.quotedPrice)) return inputs.quotedPrice;
+  const stop = (why: string, cause?: unknown) =>
+    new Error(
+      `certreseller Order "${resourceName(inputs.journalKey)}": nothing was bought: ${why}. ` +
+        "An order is bought only at a price computed from the catalogue; run `pulumi up` again once the product list can be read.",
+      cause === undefined ? undefined : { cause },
+    );
+  let product;
+  try {
+    product = (await catalogueForPurchase(ctx.api())).find((p) => p.productCode === inputs.productCode);
+  } catch (error) {
+    throw stop(`no price was quoted at preview and the product list could not be read now either (${describe(error)})`, error);
+  }
+  if (!product) throw stop(`${JSON.stringify(inputs.productCode)} is not in this account's product list`);
+  const result = await checkOrder(inputs as unknown as OrderSpec, new Set(), product);
+  if (result.failures.length > 0) {
+    throw stop(`the product refuses this order: ${result.failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`);
+  }
+  if (!result.quote) throw stop(`no price could be computed for ${inputs.productCode} from the product list`);
+  ctx.log(inputs.journalKey).info(`no price was quoted at preview; quoted ${result.quote.total} from the product list before buying`);
+  return result.quote.total;
+}
