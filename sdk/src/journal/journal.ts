@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import * as fs from "node:fs";
-import * as path from "node:path";
+import { FileStore, type JournalStore } from "./store.js";
 
 /**
  * What the journal knows about one resource's purchase. Written before
@@ -10,12 +9,25 @@ import * as path from "node:path";
  */
 export interface JournalEntry {
   version: 1;
-  /** The resource's identity: its URN (project, stack, type, parents, name). */
+  /**
+   * The entry's identity: organisation, backend fingerprint and URN (see
+   * `key.ts`); the URN alone in entries of an earlier release.
+   */
   key: string;
+  /** The resource's URN (project, stack, type, parents, name); absent in entries of an earlier release. */
+  urn?: string;
   domain: string;
   productCode: string;
   /** Every ordered name, canonical and sorted: adoption must concern the same purchase. */
   names: string[];
+  /**
+   * SHA-256 of every purchase input (`digest.ts`): a resumed create adopts
+   * the order only for the same purchase. Absent in entries of an earlier
+   * release, which are compared by names and product.
+   */
+  purchaseDigest?: string;
+  /** A short digest per purchase input, to name what changed (never the values). */
+  inputDigests?: Record<string, string>;
   quotedPrice?: string;
   /** ISO time the intent was written, just before CreateOrder. */
   intentAt: string;
@@ -31,53 +43,69 @@ export interface JournalEntry {
   order?: Record<string, unknown>;
 }
 
+/** What `recordIntent` is given. */
+export type IntentEntry = Omit<JournalEntry, "version" | "intentAt" | "orderNo" | "orderedAt" | "order">;
+
 /**
- * A directory of small JSON files, one per resource, each replaced
- * atomically and flushed to disk (file and directory fsync) before the
- * returned promise settles: a kill at any point leaves either the old or the
- * new entry, never a torn one.
- *
- * The I/O is asynchronous: one dynamic-provider process runs every resource
- * of a deployment, and four synchronous fsyncs per purchase (about 1.4 ms
- * each on the benchmark machine, more on a busy disk) held every other
- * resource's RPC in that process while the disk flushed. Callers await each
- * step, so the ordering guarantees are unchanged: the intent is on disk
- * before CreateOrder is sent, the order number before ApplySign.
+ * The purchase journal, on a directory (the default) or an S3-compatible
+ * bucket (`certreseller:journalUrl`). Callers await each step: the intent
+ * is durable before CreateOrder is sent, the order number before ApplySign.
  *
  * @example
  * ```ts
- * const journal = new PurchaseJournal(settings.journalDir);
- * await journal.recordIntent({ key, domain, productCode, names });
+ * const journal = openJournal(settings);
+ * await journal.recordIntent({ key, domain, productCode, names, purchaseDigest });
  * const order = await api.createOrder(request);
  * await journal.recordOrder(key, order.orderNo, { ...order });
  * ```
  */
 export class PurchaseJournal {
-  constructor(readonly dir: string) {}
+  readonly store: JournalStore;
+
+  constructor(dirOrStore: string | JournalStore) {
+    this.store = typeof dirOrStore === "string" ? new FileStore(dirOrStore) : dirOrStore;
+  }
+
+  /** The directory, or the `s3://` URL. */
+  get location(): string {
+    return this.store.location;
+  }
+
+  /** The entry's name in the store: a hash of the key, so any resource name is safe. */
+  static nameFor(key: string): string {
+    return `${createHash("sha256").update(key).digest("hex").slice(0, 32)}.json`;
+  }
 
   /** Where the entry for `key` lives (named in messages so users can inspect or remove it). */
   fileFor(key: string): string {
-    return path.join(this.dir, `${createHash("sha256").update(key).digest("hex").slice(0, 32)}.json`);
+    return this.store.locationOf(PurchaseJournal.nameFor(key));
   }
 
   async read(key: string): Promise<JournalEntry | undefined> {
-    let text: string;
-    try {
-      text = await fs.promises.readFile(this.fileFor(key), "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-      throw new Error(`certreseller: cannot read the purchase journal ${this.fileFor(key)}`, { cause: error });
-    }
-    try {
-      const entry = JSON.parse(text) as JournalEntry;
-      return entry.key === key ? entry : undefined;
-    } catch (error) {
-      throw new Error(`certreseller: the purchase journal entry ${this.fileFor(key)} is corrupt; inspect it, then delete it`, { cause: error });
-    }
+    const text = await this.store.get(PurchaseJournal.nameFor(key));
+    if (text === undefined) return undefined;
+    const entry = this.parse(text, PurchaseJournal.nameFor(key));
+    return entry.key === key ? entry : undefined;
+  }
+
+  /** Every entry with its name in the store; an unreadable one is reported as such, not thrown. */
+  async list(): Promise<{ name: string; location: string; entry?: JournalEntry; error?: string }[]> {
+    const names = await this.store.list();
+    return Promise.all(
+      names.map(async (name) => {
+        const location = this.store.locationOf(name);
+        try {
+          const text = await this.store.get(name);
+          return text === undefined ? { name, location, error: "vanished while listing" } : { name, location, entry: this.parse(text, name) };
+        } catch (error) {
+          return { name, location, error: (error as Error).message };
+        }
+      }),
+    );
   }
 
   /** Durably notes that a purchase is about to be attempted. */
-  async recordIntent(entry: { key: string; domain: string; productCode: string; names: string[]; quotedPrice?: string }, now = new Date()): Promise<JournalEntry> {
+  async recordIntent(entry: IntentEntry, now = new Date()): Promise<JournalEntry> {
     const written: JournalEntry = { version: 1, ...entry, intentAt: now.toISOString() };
     await this.write(written);
     return written;
@@ -94,34 +122,23 @@ export class PurchaseJournal {
 
   /** Removes the entry (no error when there is none). */
   async clear(key: string): Promise<void> {
-    await fs.promises.rm(this.fileFor(key), { force: true });
-    await this.syncDir();
+    await this.store.delete(PurchaseJournal.nameFor(key));
+  }
+
+  /** Removes an entry by its name in the store (the journal command's `rm`). */
+  async remove(name: string): Promise<void> {
+    await this.store.delete(name);
+  }
+
+  private parse(text: string, name: string): JournalEntry {
+    try {
+      return JSON.parse(text) as JournalEntry;
+    } catch (error) {
+      throw new Error(`certreseller: the purchase journal entry ${this.store.locationOf(name)} is corrupt; inspect it, then delete it`, { cause: error });
+    }
   }
 
   private async write(entry: JournalEntry): Promise<void> {
-    await fs.promises.mkdir(this.dir, { recursive: true, mode: 0o700 });
-    const file = this.fileFor(entry.key);
-    const temporary = `${file}.${process.pid}.tmp`;
-    const handle = await fs.promises.open(temporary, "w", 0o600);
-    try {
-      await handle.writeFile(JSON.stringify(entry, null, 2) + "\n");
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await fs.promises.rename(temporary, file);
-    await this.syncDir();
-  }
-
-  private async syncDir(): Promise<void> {
-    let handle: fs.promises.FileHandle | undefined;
-    try {
-      handle = await fs.promises.open(this.dir, "r");
-      await handle.sync();
-    } catch {
-      // Directory fsync is not supported everywhere (e.g. Windows); the rename is still atomic there.
-    } finally {
-      await handle?.close();
-    }
+    await this.store.put(PurchaseJournal.nameFor(entry.key), JSON.stringify(entry, null, 2) + "\n");
   }
 }

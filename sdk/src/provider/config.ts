@@ -18,6 +18,13 @@ export interface ProviderSettings {
   /** `certreseller:journalDir` or `CERTRESELLER_JOURNAL_DIR`; see {@link defaultJournalDir}. */
   readonly journalDir: string;
   /**
+   * `certreseller:journalUrl` or `CERTRESELLER_JOURNAL_URL`: an
+   * `s3://bucket/prefix` journal that outlives the machine (CI runners);
+   * when set it is used instead of `journalDir`. Credentials come from the
+   * standard AWS environment variables only, never from stack config.
+   */
+  readonly journalUrl?: string;
+  /**
    * `CERTRESELLER_NOW` (ISO 8601): the time the provider takes as "now" —
    * rehearse a renewal (`CERTRESELLER_NOW=2027-11-01 pulumi preview` shows
    * what a preview on that day would replace), or follow a sandbox whose
@@ -32,6 +39,7 @@ export const SETTING_SOURCES = {
   baseUrl: { config: "certreseller:baseUrl", env: "CERTRESELLER_BASE_URL" },
   allowInsecureHttp: { config: "certreseller:allowInsecureHttp", env: "CERTRESELLER_ALLOW_INSECURE_HTTP" },
   journalDir: { config: "certreseller:journalDir", env: "CERTRESELLER_JOURNAL_DIR" },
+  journalUrl: { config: "certreseller:journalUrl", env: "CERTRESELLER_JOURNAL_URL" },
 } as const;
 
 /**
@@ -65,6 +73,7 @@ export function readSettings(config: ConfigSource | undefined, env: NodeJS.Proce
     baseUrl: pick(SETTING_SOURCES.baseUrl),
     ...(allowInsecureHttp === undefined ? {} : { allowInsecureHttp }),
     journalDir: pick(SETTING_SOURCES.journalDir) ?? defaultJournalDir(),
+    ...(pick(SETTING_SOURCES.journalUrl) ? { journalUrl: pick(SETTING_SOURCES.journalUrl) } : {}),
     now: env.CERTRESELLER_NOW || undefined,
   };
 }

@@ -12,6 +12,7 @@ import type {
 } from "../client/types.js";
 import { lazyProvider, warnIfApiKeyNotSecret } from "../provider/index.js";
 import { canonicalName } from "../rules/names.js";
+import { orderJournalScope, watchJournalOrphans } from "../journal/program.js";
 import type { OrderInputName } from "./order/inputs.js";
 import type { OrderPriceState } from "./order/types.js";
 
@@ -183,6 +184,7 @@ export class Order extends pulumi.dynamic.Resource {
     const props = {
       ...args,
       journalKey: pulumi.createUrn(name, Order.__pulumiType, opts?.parent),
+      journalScope: orderJournalScope(),
       quotedPrice: undefined,
       orderNo: undefined,
       price: undefined,
@@ -195,6 +197,7 @@ export class Order extends pulumi.dynamic.Resource {
       accountId: undefined,
     };
     super(orderProvider, name, props, opts, "certreseller", "Order");
+    watchJournalOrphans(this, props.journalKey);
     const canonical = canonicalName;
     this.orderedNames = pulumi
       .all([args.domain, args.sanDomains ?? [], args.wildcardDomains ?? []])

@@ -1,7 +1,16 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { isPartnerApiError } from "../../client/errors.js";
 import { CertStatus, type CreateOrderRequest, type CreateOrderResult, type PartnerApi } from "../../client/types.js";
-import { PurchaseJournal, type JournalEntry } from "../../journal/index.js";
+import {
+  changedInputs,
+  journalEntryKey,
+  openJournal,
+  parseEntryKey,
+  purchaseDigest,
+  purchaseInputDigests,
+  type JournalEntry,
+  type PurchaseJournal,
+} from "../../journal/index.js";
 import { partialFailure, resourceName, toPlainJson, type ProviderContext } from "../../provider/index.js";
 import { accountOf, knownAccountId, otherAccountError } from "./account.js";
 import { adoptOrder } from "./adopt.js";
@@ -89,7 +98,7 @@ async function isDead(api: PartnerApi, orderNo: string, recorded: string | undef
         `certreseller Order "${resourceName(inputs.journalKey)}": the purchase journal names order ${orderNo} from an earlier run, and the API answers 404 for ` +
           `the current key (app id ${account.current ?? "not shown"}): "does not exist" OR "belongs to another account", and the entry does not record which ` +
           "account bought it. Not buying. If another key bought it: set that key (`pulumi config set --secret certreseller:apiKey ...`) and run `pulumi up`; " +
-          `if the order is really gone, delete ${journal.fileFor(inputs.journalKey)} and run \`pulumi up\` again.`,
+          `if the order is really gone, remove the journal entry (${removeCommand(journal, entryKeyOf(inputs))}) and run \`pulumi up\` again.`,
         { cause: error },
       );
     }
@@ -108,7 +117,33 @@ function maybeBoughtMessage(inputs: OrderInputs, entry: JournalEntry, journal: P
       `and its answer was lost (${cause}). Your account MAY have been charged. Not retrying: a retry could buy a second certificate.`,
     `Check your reseller account for an order of ${inputs.domain} placed around ${entry.intentAt} (and the balance/credit movement), then:`,
     `  - if the order exists: set \`adoptOrderNo: "<its order number>"\` on this Order and run \`pulumi up\` again (it is adopted, not bought again);`,
-    `  - if no order exists: delete the journal entry ${journal.fileFor(inputs.journalKey)} and run \`pulumi up\` again.`,
+    `  - if no order exists: remove the journal entry (${removeCommand(journal, entry.key)}) and run \`pulumi up\` again.`,
+  ].join("\n");
+}
+
+/** The journal key: organisation, backend and URN (see journal/key.ts). */
+function entryKeyOf(inputs: OrderInputs): string {
+  return journalEntryKey(inputs);
+}
+
+/** How to remove an entry: the command (it reads the same settings), and the file or object it deletes. */
+function removeCommand(journal: PurchaseJournal, key: string): string {
+  const location = journal.fileFor(key);
+  return `\`npx certreseller journal rm ${location.slice(location.lastIndexOf("/") + 1).replace(/\.json$/, "")}\` deletes ${location}`;
+}
+
+/**
+ * The journaled order was bought for other purchase inputs than this
+ * Order now declares: stop before buying and give the choice.
+ */
+function otherPurchaseMessage(inputs: OrderInputs, entry: JournalEntry & { orderNo: string }, journal: PurchaseJournal, what: string): string {
+  return [
+    `certreseller Order "${resourceName(inputs.journalKey)}": the purchase journal holds order ${entry.orderNo} bought at ${entry.orderedAt} for ` +
+      `${entry.names.join(", ")} (${entry.productCode}) by a create that did not finish, but this Order now declares ${what}. ` +
+      "Not buying (that order is paid) and not resuming (it was bought for other inputs). Choose:",
+    `  - keep it: set \`adoptOrderNo: "${entry.orderNo}"\` on this Order with the inputs it was bought with, and run \`pulumi up\` again;`,
+    `  - or cancel order ${entry.orderNo} with the reseller (refundable within 7 days of payment), then remove the journal entry ` +
+      `(${removeCommand(journal, entry.key)}) and run \`pulumi up\` again to buy for the new inputs.`,
   ].join("\n");
 }
 
@@ -145,7 +180,8 @@ function lostAnswer(error: unknown): string {
 export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise<pulumi.dynamic.CreateResult<OrderState>> {
   const log = ctx.log(inputs.journalKey);
   const api = ctx.api();
-  const journal = new PurchaseJournal(ctx.settings.journalDir);
+  const journal = openJournal(ctx.settings);
+  const key = entryKeyOf(inputs);
   const finish = async (state: OrderState, justBought = false) => {
     const submitted = await ensureSubmitted(api, state, inputs, { justBought });
     return { id: submitted.orderNo, outs: toPlainJson(submitted) as unknown as OrderState };
@@ -155,27 +191,30 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
     // GetRecord showed the order to this key: its account holds it.
     const state = { ...(await adoptOrder(api, inputs, inputs.adoptOrderNo)), accountId: await knownAccountId(api) };
     log.info(`adopted order ${state.orderNo} (nothing bought)`);
-    const entry = await journal.read(inputs.journalKey);
-    if (entry && (entry.orderNo === undefined || entry.orderNo === state.orderNo)) await journal.clear(inputs.journalKey);
+    const entry = (await journal.read(key)) ?? (await journal.read(inputs.journalKey));
+    if (entry && (entry.orderNo === undefined || entry.orderNo === state.orderNo)) await journal.clear(entry.key);
     return finish(state);
   }
 
-  let entry = await journal.read(inputs.journalKey);
+  // An entry written by an earlier release sits under the URN alone.
+  let entry = (await journal.read(key)) ?? (key !== inputs.journalKey ? await journal.read(inputs.journalKey) : undefined);
   const recordedAccount = typeof entry?.order?.accountId === "string" ? entry.order.accountId : undefined;
   if (entry?.orderNo && (await isDead(api, entry.orderNo, recordedAccount, inputs, journal))) {
     // Left behind by a stack removed without destroy, say: that order is gone, so buying is right.
     log.warn(`the purchase journal named order ${entry.orderNo}, which is cancelled, refunded or gone; forgetting it`);
-    await journal.clear(inputs.journalKey);
+    await journal.clear(entry.key);
     entry = undefined;
   }
+  const digest = purchaseDigest(inputs as unknown as Record<string, unknown>);
   if (entry?.orderNo) {
+    const bought = entry as JournalEntry & { orderNo: string };
+    if (entry.purchaseDigest !== undefined && entry.purchaseDigest !== digest) {
+      const changed = changedInputs(entry.inputDigests, purchaseInputDigests(inputs as unknown as Record<string, unknown>));
+      throw new Error(otherPurchaseMessage(inputs, bought, journal, `other purchase inputs (changed: ${changed.length > 0 ? changed.join(", ") : "not recorded"})`));
+    }
+    // An earlier release's entry holds no digest: names and product, as that release compared them.
     if (JSON.stringify(entry.names) !== JSON.stringify(namesOf(inputs)) || entry.productCode !== inputs.productCode) {
-      throw new Error(
-        `certreseller Order "${resourceName(inputs.journalKey)}": the purchase journal holds order ${entry.orderNo} bought at ${entry.orderedAt} for ` +
-          `${entry.names.join(", ")} (${entry.productCode}), from a create that did not finish, but this Order now declares ` +
-          `${namesOf(inputs).join(", ")} (${inputs.productCode}). Set \`adoptOrderNo: "${entry.orderNo}"\` with matching names to keep it, ` +
-          `or cancel that order with the reseller and delete ${journal.fileFor(inputs.journalKey)}.`,
-      );
+      throw new Error(otherPurchaseMessage(inputs, bought, journal, `${namesOf(inputs).join(", ")} (${inputs.productCode})`));
     }
     log.warn(`resuming order ${entry.orderNo} bought by an interrupted run at ${entry.orderedAt} (not buying again)`);
     const receivedAt = entry.orderedAt ? new Date(entry.orderedAt) : ctx.now();
@@ -192,7 +231,16 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
   const account = await accountOf(api, undefined, `buying ${inputs.domain} (nothing was bought)`);
 
   const intent = await journal.recordIntent(
-    { key: inputs.journalKey, domain: inputs.domain, productCode: inputs.productCode, names: namesOf(inputs), quotedPrice: inputs.quotedPrice },
+    {
+      key,
+      urn: parseEntryKey(key).urn,
+      domain: inputs.domain,
+      productCode: inputs.productCode,
+      names: namesOf(inputs),
+      purchaseDigest: digest,
+      inputDigests: purchaseInputDigests(inputs as unknown as Record<string, unknown>),
+      quotedPrice: inputs.quotedPrice,
+    },
     ctx.now(),
   );
   let created: CreateOrderResult;
@@ -202,7 +250,7 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
   } catch (error) {
     const outcome = outcomeOf(error);
     if (outcome.kind === "refused") {
-      await journal.clear(inputs.journalKey);
+      await journal.clear(key);
       const apiError = error as { field?: string; kind?: string; retryAfter?: number };
       const field = apiError.field ? ` (field ${apiError.field})` : "";
       const wait = apiError.kind === "rate_limited" && apiError.retryAfter ? ` Retry after ${apiError.retryAfter} s.` : "";
@@ -214,14 +262,14 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
     // The answer named the order: it exists (and is paid), whatever else the answer said.
     created = { orderNo: outcome.orderNo };
     if (!outcome.success) {
-      await journal.recordOrder(inputs.journalKey, created.orderNo, toPlainJson({ ...created, accountId: account.current }) as Record<string, unknown>, ctx.now()).catch(() => undefined);
+      await journal.recordOrder(key, created.orderNo, toPlainJson({ ...created, accountId: account.current }) as Record<string, unknown>, ctx.now()).catch(() => undefined);
       throw keptAfterFailedAnswer(inputs, { ...stateFromCreate(inputs, created, ctx.now()), accountId: account.current }, error);
     }
     log.warn(`order ${outcome.orderNo} is bought, but CreateOrder's answer could not be read in full (${describe(error)}); its price is not recorded`);
   }
   const receivedAt = ctx.now();
   try {
-    await journal.recordOrder(inputs.journalKey, created.orderNo, toPlainJson({ ...created, accountId: account.current }) as Record<string, unknown>, receivedAt);
+    await journal.recordOrder(key, created.orderNo, toPlainJson({ ...created, accountId: account.current }) as Record<string, unknown>, receivedAt);
   } catch (error) {
     // The order is bought: never let a journal problem lose it. Returning it puts it in state.
     log.warn(`order ${created.orderNo} is bought but could not be written to the purchase journal (${(error as Error).message})`);

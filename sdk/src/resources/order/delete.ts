@@ -1,6 +1,6 @@
 import { isPartnerApiError } from "../../client/errors.js";
 import { CANCEL_REASON_MAX_LENGTH, CertStatus, OrderStatus, type CancelOrderResult, type PartnerApi } from "../../client/types.js";
-import { PurchaseJournal } from "../../journal/index.js";
+import { forgetOrder } from "../../journal/index.js";
 import { resourceName, type ProviderContext } from "../../provider/index.js";
 import { accountOf, otherAccountError } from "./account.js";
 import { apiSays } from "./evidence.js";
@@ -90,8 +90,7 @@ export async function remove(ctx: ProviderContext, id: string, props: OrderState
   const log = ctx.log(props.journalKey);
   const api = ctx.api();
   if (props.journalKey) {
-    const journal = new PurchaseJournal(ctx.settings.journalDir);
-    if ((await journal.read(props.journalKey))?.orderNo === id) await journal.clear(props.journalKey);
+    await forgetOrder(ctx.settings, { journalKey: props.journalKey, journalScope: props.journalScope }, id);
   }
   try {
     const stored = await api.getRecord({ orderNo: id });

@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { PurchaseJournal } from "../../journal/index.js";
+import { forgetOrder } from "../../journal/index.js";
 import { containsUnknown, resourceName, type ProviderContext } from "../../provider/index.js";
 import { REPLACE_KEYS, sameInput, UPDATE_KEYS, type InputRecord } from "./inputs.js";
 import type { OrderInputs, OrderState } from "./types.js";
@@ -57,10 +57,8 @@ export async function diff(ctx: ProviderContext, _id: string, olds: OrderState, 
  */
 export async function forgetJournalEntry(ctx: ProviderContext, state: Partial<OrderState>): Promise<void> {
   if (!state.journalKey || !state.orderNo) return;
-  const journal = new PurchaseJournal(ctx.settings.journalDir);
   try {
-    const entry = await journal.read(state.journalKey);
-    if (entry?.orderNo === state.orderNo) await journal.clear(state.journalKey);
+    await forgetOrder(ctx.settings, { journalKey: state.journalKey, journalScope: state.journalScope }, state.orderNo);
   } catch (error) {
     ctx.log(state.journalKey).warn(`could not tidy the purchase journal: ${(error as Error).message}`);
   }

@@ -2,6 +2,7 @@
  * The Order handler module. Its path (`dist/resources/order/handlers.js`) is
  * stored in every Order's state: keep it in every release.
  */
+import { warnBeforeBuyingInCi } from "../../journal/check-hook.js";
 import type { ResourceHandlers } from "../../provider/index.js";
 import { check } from "./check.js";
 import { create } from "./create.js";
@@ -13,4 +14,4 @@ import { update } from "./update.js";
 
 export const resourceType = "Order";
 
-export const handlers: ResourceHandlers<OrderInputs, OrderState> = { check, diff, create, read, update, delete: remove };
+export const handlers: ResourceHandlers<OrderInputs, OrderState> = { check: warnBeforeBuyingInCi(check), diff, create, read, update, delete: remove };

@@ -342,9 +342,10 @@ export const RETIRED_INPUTS: Readonly<Record<string, string>> = {
 
 /**
  * What the class and the provider add to the program's inputs: the journal
- * key (the resource's URN), the quoted price (`check`) and the provider text.
+ * key (the resource's URN) and scope (organisation), the quoted price
+ * (`check`) and the provider text. None is compared by the diff.
  */
-export const INTERNAL_INPUTS = ["journalKey", "quotedPrice", "__provider"] as const;
+export const INTERNAL_INPUTS = ["journalKey", "journalScope", "quotedPrice", "__provider"] as const;
 
 /**
  * Whether an old output and a new input of `name` are the same.

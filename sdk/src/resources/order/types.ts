@@ -40,6 +40,13 @@ export interface OrderInputs {
    * resource in previews.
    */
   journalKey: string;
+  /**
+   * Set by the class: `org=<organisation>`, part of the journal key so that
+   * stacks of the same project and stack names in other organisations or
+   * backends never share an entry (see journal/key.ts). Not compared: a
+   * change is no diff. Absent in state written by an earlier release.
+   */
+  journalScope?: string;
   /** Added by `check`: what `up` will spend (before any coupon). */
   quotedPrice?: string;
   __provider?: string;

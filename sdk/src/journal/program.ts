@@ -1,0 +1,118 @@
+// Program side of the purchase journal: the scope each Order sends, and the
+// end-of-program check for paid orders that no Order of the stack owns.
+import * as pulumi from "@pulumi/pulumi";
+import { readSettings } from "../provider/config.js";
+import { PurchaseJournal } from "./journal.js";
+import { parseEntryKey, programScope, stackOfUrn } from "./key.js";
+import { openJournal } from "./open.js";
+
+/** `org=<organisation>` of the running stack (`pulumi.getOrganization()`; `organization` for self-managed backends). */
+export function orderJournalScope(): string {
+  let organization: string | undefined;
+  try {
+    organization = pulumi.getOrganization();
+  } catch {
+    // Unit tests without mocks have no organisation.
+  }
+  return programScope(organization);
+}
+
+/** One watch per run: an Automation API process runs many programs, each under its own stack resource. */
+const watches = new WeakMap<object, pulumi.Output<string>[]>();
+
+/** How long the orphan check may take before it is given up (it never holds a run longer). */
+const CHECK_TIMEOUT_MS = 10_000;
+
+interface Settled {
+  promise(): Promise<unknown>;
+}
+
+/**
+ * Registers the Order's URN with this run's orphan check. The first Order of
+ * a run starts the check: once the program has finished (the stack
+ * resource's outputs settle, so every Order has been constructed), the
+ * journal's entries of this organisation, project and stack that no
+ * constructed Order owns are reported as warnings. The run waits for the
+ * check (an RPC keep-alive), at most {@link CHECK_TIMEOUT_MS}; any failure
+ * is ignored: the check is advice, never a reason to fail a run.
+ */
+export function watchJournalOrphans(_order: pulumi.Resource, urn: pulumi.Output<string>): void {
+  try {
+    const stack = pulumi.runtime.getStackResource() as (pulumi.Resource & { outputs?: Settled }) | undefined;
+    if (!stack || typeof stack.outputs?.promise !== "function") return;
+    const known = watches.get(stack);
+    if (known) {
+      known.push(urn);
+      return;
+    }
+    const urns = [urn];
+    watches.set(stack, urns);
+    const done = pulumi.runtime.rpcKeepAlive();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, CHECK_TIMEOUT_MS);
+    });
+    const check = stack.outputs
+      .promise()
+      .then(async () => {
+        const owned = await Promise.all(urns.map((u) => (u as unknown as Settled).promise() as Promise<string | undefined>));
+        for (const warning of await orphanWarnings(new Set(owned.filter((u): u is string => typeof u === "string")))) {
+          await pulumi.log.warn(warning);
+        }
+      })
+      .catch(() => undefined);
+    void Promise.race([check, timeout.then(() => timer && clearTimeout(timer))]).finally(() => {
+      if (timer) clearTimeout(timer);
+      done();
+    });
+    // Do not hold the timer open after the check: the race above ends first.
+    timeout.finally(() => undefined);
+  } catch {
+    // Advice only.
+  }
+}
+
+/**
+ * The warnings for this stack's journal entries that no Order in `owned`
+ * (URNs) holds: a paid order (an order number) or a purchase whose answer
+ * was lost. Entries of other organisations, projects or stacks are not
+ * this stack's business.
+ */
+export async function orphanWarnings(
+  owned: ReadonlySet<string>,
+  stack: { project: string; stack: string; organization?: string } = {
+    project: pulumi.getProject(),
+    stack: pulumi.getStack(),
+    organization: safeOrganization(),
+  },
+  journal: PurchaseJournal = openJournal(readSettings({ get: (key) => new pulumi.Config("certreseller").get(key.slice(key.indexOf(":") + 1)) })),
+): Promise<string[]> {
+  const warnings: string[] = [];
+  for (const { name, location, entry } of await journal.list()) {
+    if (!entry) continue;
+    const parts = parseEntryKey(entry.key);
+    const urn = entry.urn ?? parts.urn;
+    const of = stackOfUrn(urn);
+    if (!of || of.project !== stack.project || of.stack !== stack.stack) continue;
+    if (parts.organization !== undefined && stack.organization !== undefined && parts.organization !== stack.organization) continue;
+    if (owned.has(urn)) continue;
+    const id = name.replace(/\.json$/, "");
+    const what = entry.orderNo
+      ? `holds PAID order ${entry.orderNo} (${entry.domain}, ${entry.productCode}, bought ${entry.orderedAt})`
+      : `holds a purchase of ${entry.domain} (${entry.productCode}) sent ${entry.intentAt} whose answer was lost (your account MAY have been charged)`;
+    warnings.push(
+      `certreseller: the purchase journal ${what} for ${urn.slice(urn.lastIndexOf("::") + 2)}, and no Order in this stack declares that resource. ` +
+        `Keep it: declare an Order with \`adoptOrderNo${entry.orderNo ? `: "${entry.orderNo}"` : ""}\`; or cancel it with the reseller and remove the entry ` +
+        `(\`npx certreseller journal rm ${id}\` deletes ${location}). \`npx certreseller journal\` lists every entry with its state at the service.`,
+    );
+  }
+  return warnings;
+}
+
+function safeOrganization(): string | undefined {
+  try {
+    return pulumi.getOrganization();
+  } catch {
+    return undefined;
+  }
+}
