@@ -4,14 +4,17 @@
 // are replaced (one inside the 7-day refund window, one bought ten days ago
 // by the provider's clock), one is new and one is removed. The command must
 // print what the update buys, cancels and refunds, fail above --max-spend,
-// and nothing is bought by any preview.
+// and nothing is bought by any preview. A second part pins why this is a
+// command and not a policy: what a stack policy sees of the same kinds of
+// change.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../scripts/engine/index.js";
 import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
-import { createWorld, type E2eWorld } from "./harness/stack.js";
+import { createWorld, openStack, type E2eWorld } from "./harness/stack.js";
+import { ordersProgram, type OrderArgs } from "./programs.js";
 
 const STACK = "e2e";
 const PROGRAM = `const pulumi = require("@pulumi/pulumi");
@@ -160,6 +163,48 @@ describe("certreseller-preview-money on a real preview", () => {
     expect(String((await sandbox.management.account(sandbox.username)).balance)).toBe(balanceBeforePreviews);
     for (const name of ["gone", "repl", "stale"]) {
       expect((await sandbox.management.order(orderNo[name]!)).refund ?? null).toBeNull();
+    }
+  });
+});
+
+// Why the summary and the cap are not policies: a stack policy (validateStack)
+// sees an unchanged Order with its outputs, but a new Order, a replacement and
+// an in-place update (verification method) alike as inputs only, with no
+// order number or payment time, and a removed Order not at all.
+describe("what a stack policy sees of Orders at preview", () => {
+  let sandbox: TestSandbox;
+  let world: E2eWorld;
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    world = createWorld(sandbox);
+  });
+
+  afterAll(async () => {
+    await sandbox?.stop();
+    world?.dispose();
+  });
+
+  it("cannot tell a purchase from a replacement or a method change, and never sees a removed Order", async () => {
+    const one = (label: string): OrderArgs => ({ productCode: "sandbox-dv-single", domain: `${label}.view.e2e.example.com`, verificationMethod: "dns" });
+    const stack = await openStack(world, "stack-view", ordersProgram({ keep: one("keep"), repl: one("repl"), upd: one("upd"), gone: one("gone") }));
+    try {
+      await stack.up();
+      const out = path.join(world.environment.homeDir, "stack-view.json");
+      stack.workspace.envVars.STACK_VIEW_OUT = out;
+      await stack.preview({
+        program: ordersProgram({ keep: one("keep"), repl: one("repl2"), upd: { ...one("upd"), verificationMethod: "cname" }, fresh: one("fresh") }),
+        policyPacks: [path.join(repoRoot, "tests", "e2e", "fixtures", "stack-view-pack")],
+      });
+      const seen = Object.fromEntries((JSON.parse(fs.readFileSync(out, "utf8")) as Array<{ name: string; props: Record<string, unknown> }>).map((o) => [o.name, o.props]));
+      expect(Object.keys(seen).sort()).toEqual(["fresh", "keep", "repl", "upd"]);
+      expect(seen.keep).toMatchObject({ orderNo: expect.stringMatching(/./), paidAt: expect.stringMatching(/./), price: { total: "100.00" } });
+      for (const name of ["fresh", "repl", "upd"]) {
+        expect(Object.keys(seen[name]!).sort(), name).toEqual(["domain", "quotedPrice", "verificationMethod"]);
+        expect(seen[name]!.quotedPrice).toBe("100.00");
+      }
+    } finally {
+      await stack.destroy().catch(() => undefined);
     }
   });
 });
