@@ -10,7 +10,7 @@ import type {
   SignatureAlgorithm,
   VerificationMethod,
 } from "../client/types.js";
-import { lazyProvider, warnIfApiKeyNotSecret } from "../provider/index.js";
+import { lazyProvider, refuseImportOption, warnIfApiKeyNotSecret } from "../provider/index.js";
 import { canonicalName } from "../rules/names.js";
 import { orderJournalScope, watchJournalOrphans } from "../journal/program.js";
 import type { OrderInputName } from "./order/inputs.js";
@@ -180,10 +180,21 @@ export class Order extends pulumi.dynamic.Resource {
   readonly orderedNames: pulumi.Output<string[]>;
 
   constructor(name: string, args: OrderArgs, opts?: pulumi.CustomResourceOptions) {
+    refuseImportOption(
+      "Order",
+      name,
+      opts,
+      `declare the Order with adoptOrderNo: ${JSON.stringify(typeof opts?.import === "string" ? opts.import : "<the order number>")} — up verifies the order and records it without buying`,
+    );
     warnIfApiKeyNotSecret();
+    const urn = pulumi.createUrn(name, Order.__pulumiType, opts?.parent);
     const props = {
       ...args,
-      journalKey: pulumi.createUrn(name, Order.__pulumiType, opts?.parent),
+      // A plain promise of the URN text, not createUrn's Output: that Output
+      // depends on the parent, and an input that depends on a component waits
+      // for every child of it — a sibling Validation that depends on this
+      // Order would then wait forever (e.g. inside ValidatedCertificate).
+      journalKey: new Promise<string>((resolve) => urn.apply(resolve)),
       journalScope: orderJournalScope(),
       quotedPrice: undefined,
       orderNo: undefined,
@@ -197,7 +208,7 @@ export class Order extends pulumi.dynamic.Resource {
       accountId: undefined,
     };
     super(orderProvider, name, props, opts, "certreseller", "Order");
-    watchJournalOrphans(this, props.journalKey);
+    watchJournalOrphans(this, urn);
     const canonical = canonicalName;
     this.orderedNames = pulumi
       .all([args.domain, args.sanDomains ?? [], args.wildcardDomains ?? []])
