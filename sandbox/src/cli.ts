@@ -19,6 +19,8 @@ const FLAGS = {
   "refund-window-days": { env: "SANDBOX_REFUND_WINDOW_DAYS", type: "string" },
   "mirror-status": { env: "SANDBOX_MIRROR_STATUS", type: "boolean" },
   "upstream-cancel-fails": { env: "SANDBOX_UPSTREAM_CANCEL_FAILS", type: "boolean" },
+  "renewal-window-days": { env: "SANDBOX_RENEWAL_WINDOW_DAYS", type: "string" },
+  "clock-start": { env: "SANDBOX_CLOCK_START", type: "string" },
   resolver: { env: "SANDBOX_RESOLVER", type: "string" },
   "host-override": { env: "SANDBOX_HOST_OVERRIDES", type: "string", multiple: true },
   faults: { env: "SANDBOX_FAULTS", type: "string" },
@@ -38,6 +40,8 @@ const USAGE = `certreseller-sandbox [options]   (each option also as the environ
   --refund-window-days N   SANDBOX_REFUND_WINDOW_DAYS (default 7)
   --mirror-status          SANDBOX_MIRROR_STATUS   HTTP status = envelope code
   --upstream-cancel-fails  SANDBOX_UPSTREAM_CANCEL_FAILS  CancelOrder falls back to audit mode
+  --renewal-window-days N  SANDBOX_RENEWAL_WINDOW_DAYS  next installment submittable N days before expiry (default 30)
+  --clock-start ISO        SANDBOX_CLOCK_START     start the sandbox clock at this instant (fresh data dir only)
   --resolver HOST:PORT     SANDBOX_RESOLVER        real mode: DNS server
   --host-override H=ADDR   SANDBOX_HOST_OVERRIDES  real mode: HTTP checks of H go to ADDR (repeatable; env comma-separated)
   --faults JSON            SANDBOX_FAULTS          {"CreateOrder":{"commitThenFail":"500"}, ...}
@@ -116,6 +120,12 @@ export function optionsFromArgs(argv: string[], env: NodeJS.ProcessEnv): Sandbox
   set("statusCooldownSeconds", num("status-cooldown", get("status-cooldown") as string | undefined));
   set("methodCooldownSeconds", num("method-cooldown", get("method-cooldown") as string | undefined));
   set("refundWindowDays", num("refund-window-days", get("refund-window-days") as string | undefined));
+  set("renewalWindowDays", num("renewal-window-days", get("renewal-window-days") as string | undefined));
+  const clockStart = get("clock-start") as string | undefined;
+  if (clockStart !== undefined && !Number.isFinite(Date.parse(clockStart))) {
+    throw new UsageError(`--clock-start must be an ISO 8601 instant, got ${JSON.stringify(clockStart)}`);
+  }
+  set("clockStart", clockStart);
   set("mirrorStatus", get("mirror-status") as boolean | undefined);
   set("upstreamCancelFails", get("upstream-cancel-fails") as boolean | undefined);
   if (resolver !== undefined || Object.keys(overrides).length > 0) {

@@ -50,6 +50,14 @@ export interface SandboxOptions {
   mirrorStatus?: boolean;
   /** Make upstream cancellation fail, so CancelOrder answers in `audit` mode. */
   upstreamCancelFails?: boolean;
+  /** Days before a certificate expires from which the order's next installment can be submitted. Default 30. */
+  renewalWindowDays?: number;
+  /**
+   * Start the sandbox clock at this instant (ISO 8601 or a Date) instead of
+   * real time, e.g. to test a given CA/B lifetime period. Only for a fresh
+   * store: a data dir that already holds state keeps its clock.
+   */
+  clockStart?: string | Date;
   faults?: FaultSettings;
   realValidation?: RealValidationOptions;
   /** Accounts to create when no account exists yet; default two funded accounts. */
@@ -118,9 +126,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     refundWindowDays: options.refundWindowDays ?? DEFAULT_CONFIG.refundWindowDays,
     mirrorStatus: options.mirrorStatus ?? DEFAULT_CONFIG.mirrorStatus,
     upstreamCancelFails: options.upstreamCancelFails ?? DEFAULT_CONFIG.upstreamCancelFails,
+    renewalWindowDays: options.renewalWindowDays ?? DEFAULT_CONFIG.renewalWindowDays,
   };
+  if (!Number.isFinite(config.renewalWindowDays) || config.renewalWindowDays < 0) {
+    throw new RangeError(`renewalWindowDays must be a non-negative number, got ${String(options.renewalWindowDays)}`);
+  }
+  const clockStartMs = options.clockStart === undefined ? undefined : new Date(options.clockStart).getTime();
+  if (clockStartMs !== undefined && !Number.isFinite(clockStartMs)) {
+    throw new RangeError(`clockStart must be an ISO 8601 instant, got ${String(options.clockStart)}`);
+  }
   const store = Store.open(options.dataDir);
   try {
+    if (clockStartMs !== undefined && store.accounts.size === 0 && store.orders.size === 0) {
+      store.clockOffsetMs = clockStartMs - Date.now();
+      store.markMeta();
+    }
     return await serve(store, config, options);
   } catch (err) {
     // Release the data dir: a failed start (port taken, bad seed) must not lock it.
@@ -131,7 +151,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
 async function serve(store: Store, config: RuntimeConfig, options: SandboxOptions): Promise<RunningSandbox> {
   const clock = new SandboxClock(store.clockOffsetMs);
-  const ca: CertificateAuthority = await loadOrCreateCa(options.dataDir);
+  const ca: CertificateAuthority = await loadOrCreateCa(options.dataDir, { nowMs: clock.nowMs() });
   const realValidator = config.validation === "real" || options.realValidation !== undefined
     ? await loadRealValidator(options.realValidation ?? {})
     : undefined;

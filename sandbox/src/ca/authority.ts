@@ -49,8 +49,8 @@ interface CaMaterial {
  * // cert.chainPem verifies against ca.rootPem
  * ```
  */
-export async function loadOrCreateCa(dataDir?: string): Promise<CertificateAuthority> {
-  if (dataDir === undefined) return SandboxCa.fromMaterial(await createMaterial(), "memory");
+export async function loadOrCreateCa(dataDir?: string, opts: { nowMs?: number } = {}): Promise<CertificateAuthority> {
+  if (dataDir === undefined) return SandboxCa.fromMaterial(await createMaterial(opts.nowMs), "memory");
   const dir = join(dataDir, "ca");
   const existing = await readMaterial(dir);
   if (existing !== undefined) return SandboxCa.fromMaterial(existing, dir);
@@ -61,7 +61,7 @@ export async function loadOrCreateCa(dataDir?: string): Promise<CertificateAutho
   await mkdir(dataDir, { recursive: true });
   const staging = await mkdtemp(join(dataDir, ".ca-staging-"));
   try {
-    const material = await createMaterial();
+    const material = await createMaterial(opts.nowMs);
     await writeFile(join(staging, CA_FILES.rootCertificate), material.rootPem, { mode: 0o644 });
     await writeFile(join(staging, CA_FILES.intermediateCertificate), material.intermediatePem, { mode: 0o644 });
     await writeFile(join(staging, CA_FILES.rootKey), material.rootKeyPem, { mode: 0o600 });
@@ -106,10 +106,15 @@ class SandboxCa implements CertificateAuthority {
   }
 }
 
-async function createMaterial(): Promise<CaMaterial> {
+/**
+ * `clockMs`, the sandbox clock's "now", may lie before real time (a sandbox
+ * started at a fixed date): the CA is then dated from the earlier of the two,
+ * so leaves issued on that clock still chain.
+ */
+async function createMaterial(clockMs?: number): Promise<CaMaterial> {
   const tag = randomBytes(3).toString("hex");
   const now = Date.now();
-  const notBefore = new Date(now - CA_BACKDATE_MS);
+  const notBefore = new Date(Math.min(now, clockMs ?? now) - CA_BACKDATE_MS);
   const [rootKeys, intermediateKeys] = await Promise.all([generateCaKeyPair(), generateCaKeyPair()]);
   const rootName: x509.JsonName = [{ O: ["Certreseller Sandbox"] }, { CN: [`Certreseller Sandbox Root CA ${tag}`] }];
   const intermediateName: x509.JsonName = [{ O: ["Certreseller Sandbox"] }, { CN: [`Certreseller Sandbox Intermediate CA ${tag}`] }];

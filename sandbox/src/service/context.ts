@@ -16,6 +16,8 @@ export interface RuntimeConfig {
   mirrorStatus: boolean;
   /** When true, upstream cancellation fails, so CancelOrder falls back to `audit` mode. */
   upstreamCancelFails: boolean;
+  /** Days before a certificate expires from which the order's next installment can be submitted (at most half its lifetime). */
+  renewalWindowDays: number;
 }
 
 export const DEFAULT_CONFIG: RuntimeConfig = {
@@ -26,6 +28,7 @@ export const DEFAULT_CONFIG: RuntimeConfig = {
   refundWindowDays: 7,
   mirrorStatus: false,
   upstreamCancelFails: false,
+  renewalWindowDays: 30,
 };
 
 /** What `--validation real` checks; implemented in `validation/` (the method there is the kind of check, not the order's method code). */

@@ -1,3 +1,4 @@
+import { installmentsAtPurchase } from "../catalogue/lifetimes.js";
 import { findProductByCode, findProductById } from "../catalogue/products.js";
 import type { KeySpec, Product, SignatureAlgorithm } from "../catalogue/types.js";
 import { ApiError, badRequest } from "../errors.js";
@@ -117,7 +118,7 @@ export async function createOrder(ctx: ServiceContext, { account, body }: Operat
     sanDomains: names.san,
     wildcardDomains: names.wildcards,
     months,
-    installmentsCount: Math.ceil(months / product.brand.maxMonthsPerCertificate),
+    installmentsCount: installmentsAtPurchase(now, months, product.brand.maxMonthsPerCertificate),
     signatureAlgorithm: algorithm,
     keySpec,
     hashAlgorithm: hash,

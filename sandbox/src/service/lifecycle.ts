@@ -1,15 +1,13 @@
+import { certificateNotAfter, renewalOpensAtMs, reuseMsOn, termEndMs } from "../catalogue/lifetimes.js";
 import { findProductById } from "../catalogue/products.js";
 import { ApiError, badRequest } from "../errors.js";
 import type { AccountRecord, CertificateRecord, OrderRecord, ValidationRecord } from "../store/types.js";
 import { newCertId } from "../util/ids.js";
-import { addMonths } from "../util/time.js";
+import { formatDateTime } from "../util/time.js";
 import type { RecordChecker, ServiceContext } from "./context.js";
 import type { Body } from "./fields.js";
 import { optionalString } from "./fields.js";
 import { fileLink, isPublished } from "./records.js";
-
-/** An installment is renewed this long before its predecessor expires. */
-const RENEWAL_LEAD_MS = 30 * 86_400_000;
 
 export function findOrder(ctx: ServiceContext, account: AccountRecord, body: Body): OrderRecord {
   const orderNo = optionalString(body, "order_no", "order_number");
@@ -43,17 +41,76 @@ export async function refreshOrder(ctx: ServiceContext, order: OrderRecord, opts
   if (validated && cert.status === 2 && currentCert(order) === cert) await issueCertificate(ctx, order, cert);
 }
 
+/** The end of the order's term: `months` after payment. No certificate reaches past it. */
+export function orderTermEnd(order: OrderRecord): number {
+  return termEndMs(order.paidAt, order.months);
+}
+
+/** Why nothing further can be submitted for an issued certificate, or when it can; undefined once it can. */
+export function nextInstallmentBlock(ctx: ServiceContext, order: OrderRecord, cert: CertificateRecord): string | undefined {
+  if (cert.status !== 1 || cert.issued === null) return undefined;
+  const end = orderTermEnd(order);
+  const where = `installment ${cert.installmentNo} of ${order.installmentsCount} (valid to ${formatDateTime(cert.issued.notAfter)})`;
+  if (cert.issued.notAfter >= end || ctx.clock.nowMs() >= end) {
+    return `${where} is the order's last certificate: the term ends ${formatDateTime(end)}; nothing more to submit`;
+  }
+  const opens = renewalOpensAtMs(cert.issued.notBefore, cert.issued.notAfter, ctx.config.renewalWindowDays);
+  return `${where} is issued; the next installment can be submitted from ${formatDateTime(opens)}, ${ctx.config.renewalWindowDays} days before it expires`;
+}
+
+/**
+ * Starts the next installment once the clock is inside the current one's
+ * renewal window: a new certificate in cert_status 0 becomes the order's
+ * current one (the previous stays downloadable). Not when the current
+ * certificate already reaches the term's end, nor past the term, nor for a
+ * cancelled or refunded order. `installments_count` grows when the order
+ * needs more certificates than counted at purchase.
+ */
 function startDueInstallment(ctx: ServiceContext, order: OrderRecord): void {
   const cert = currentCert(order);
-  if (cert.status !== 1 || cert.issued === null || order.certificates.length >= order.installmentsCount) return;
-  if (ctx.clock.nowMs() < cert.issued.notAfter - RENEWAL_LEAD_MS) return;
+  if (cert.status !== 1 || cert.issued === null) return;
+  if (order.orderStatus === 3 || order.orderStatus === 4 || order.refund !== null) return;
+  const now = ctx.clock.nowMs();
+  const end = orderTermEnd(order);
+  if (cert.issued.notAfter >= end || now >= end) return;
+  if (now < renewalOpensAtMs(cert.issued.notBefore, cert.issued.notAfter, ctx.config.renewalWindowDays)) return;
   order.certificates.push({
     certId: newCertId(), installmentNo: cert.installmentNo + 1, status: 0, requestId: null, submittedAt: null,
     methodChangedAt: null, verificationMethod: cert.verificationMethod, records: [],
     caStatus: null, caStatusText: null, issued: null, downloaded: false,
   });
+  order.installmentsCount = Math.max(order.installmentsCount, cert.installmentNo + 1);
   order.orderStatus = 1;
   ctx.store.markOrder(order);
+}
+
+/**
+ * Validation reuse for a later installment: a name whose domain was validated
+ * for an earlier installment within the reuse period (the CA/B limit on the
+ * submission date) keeps that record, verified, token unchanged; every other
+ * name gets the fresh record. The first installment never reuses.
+ */
+export function reuseEarlierValidation(order: OrderRecord, cert: CertificateRecord, fresh: ValidationRecord[], nowMs: number): ValidationRecord[] {
+  if (cert.installmentNo === 1) return fresh;
+  const reuseMs = reuseMsOn(nowMs);
+  return fresh.map((rec) => {
+    let best: { rec: ValidationRecord; at: number } | undefined;
+    for (const c of order.certificates) {
+      if (c.installmentNo >= cert.installmentNo) continue;
+      for (const r of c.records) {
+        const at = validatedAt(c, r);
+        if (r.domain !== rec.domain || r.type !== rec.type || at === undefined) continue;
+        if (best === undefined || at > best.at) best = { rec: r, at };
+      }
+    }
+    return best !== undefined && nowMs - best.at <= reuseMs ? { ...best.rec, verified: true, verifiedAt: best.at } : rec;
+  });
+}
+
+/** When a record was validated; records stored before `verifiedAt` existed count from their certificate's issuance. */
+function validatedAt(cert: CertificateRecord, rec: ValidationRecord): number | undefined {
+  if (!rec.verified) return undefined;
+  return rec.verifiedAt ?? cert.issued?.issuedAt ?? cert.submittedAt ?? undefined;
 }
 
 /** Marks what has been validated; true when every record is. */
@@ -74,9 +131,11 @@ async function evaluateValidation(ctx: ServiceContext, order: OrderRecord, cert:
   // Real checks go over the network: look at every name at once, not one after another.
   const results = await Promise.all(pending.map(checkOne));
   let changed = false;
+  const now = ctx.clock.nowMs();
   pending.forEach((rec, i) => {
     if (results[i]) {
       rec.verified = true;
+      rec.verifiedAt = now;
       changed = true;
     }
   });
@@ -111,17 +170,18 @@ export function issueCertificate(ctx: ServiceContext, order: OrderRecord, cert: 
   const statusAtStart = cert.status;
   const job = (async () => {
     const product = findProductById(order.productId)!;
-    const per = product.brand.maxMonthsPerCertificate;
-    const months = Math.min(per, order.months - (cert.installmentNo - 1) * per);
     const notBefore = ctx.clock.now();
+    const termEnd = orderTermEnd(order);
     try {
+      // Validation that completes after the term has ended issues nothing: the order bought no later coverage.
+      if (notBefore.getTime() >= termEnd) throw new Error(`the order's term ended ${formatDateTime(termEnd)} before validation completed`);
       const issued = await ctx.ca.issue({
         names: [order.domain, ...order.sanDomains, ...order.wildcardDomains],
         keySpec: order.keySpec,
         hashAlgorithm: order.hashAlgorithm,
         ...(order.customCsr === null ? {} : { csrPem: order.customCsr }),
         notBefore,
-        notAfter: addMonths(notBefore, months),
+        notAfter: new Date(certificateNotAfter(notBefore.getTime(), product.brand.maxMonthsPerCertificate, termEnd)),
         ...(order.company === null ? {} : { organization: order.company.company_name, country: order.company.country_code }),
       });
       if (cert.status !== statusAtStart) return;
@@ -137,7 +197,10 @@ export function issueCertificate(ctx: ServiceContext, order: OrderRecord, cert: 
         notAfter: issued.notAfter.getTime(),
         issuedAt: ctx.clock.nowMs(),
       };
-      for (const r of cert.records) r.verified = true;
+      for (const r of cert.records) {
+        r.verifiedAt ??= ctx.clock.nowMs();
+        r.verified = true;
+      }
       cert.status = 1;
       cert.caStatus = 1;
       cert.caStatusText = "issued";

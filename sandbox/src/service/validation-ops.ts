@@ -5,7 +5,8 @@ import { newSignRequestId } from "../util/ids.js";
 import { formatIsoWithOffset } from "../util/time.js";
 import type { OperationRequest, ServiceContext } from "./context.js";
 import { pick } from "./fields.js";
-import { currentCert, findOrder, refreshOrder } from "./lifecycle.js";
+import { formatDateTime } from "../util/time.js";
+import { currentCert, findOrder, nextInstallmentBlock, orderTermEnd, refreshOrder, reuseEarlierValidation } from "./lifecycle.js";
 import { makeRecords, readMethod, renderRecords } from "./records.js";
 
 /** A CSR belongs in CreateOrder's custom_csr; ApplySign refuses one (reference, ApplySign). */
@@ -22,7 +23,12 @@ function submission(order: OrderRecord, cert: CertificateRecord): Record<string,
   };
 }
 
-/** ApplySign: submits the current certificate (state 0 or 3) for validation, with fresh records. */
+/**
+ * ApplySign: submits the current certificate (state 0 or 3) for validation,
+ * with fresh records — for a later installment, names validated within the
+ * reuse period keep their verified record. An issued certificate whose
+ * renewal window has not opened, or that ends the term, is refused.
+ */
 export async function applySign(ctx: ServiceContext, { account, body }: OperationRequest): Promise<Record<string, unknown>> {
   const order = findOrder(ctx, account, body);
   const csr = pick(body, ...CSR_FIELDS);
@@ -35,13 +41,18 @@ export async function applySign(ctx: ServiceContext, { account, body }: Operatio
     throw badRequest("order_no", `order ${order.orderNo} is cancelled or being refunded; ApplySign is not allowed`);
   }
   if (cert.status !== 0 && cert.status !== 3) {
-    throw badRequest("order_no", `ApplySign is allowed only in cert_status 0 or 3; certificate ${cert.certId} is in cert_status ${cert.status}`);
+    const block = nextInstallmentBlock(ctx, order, cert);
+    throw badRequest("order_no", `ApplySign is allowed only in cert_status 0 or 3; certificate ${cert.certId} is in cert_status ${cert.status}${block === undefined ? "" : `: ${block}`}`);
   }
   const now = ctx.clock.nowMs();
+  const termEnd = orderTermEnd(order);
+  if (now >= termEnd) {
+    throw badRequest("order_no", `the term of order ${order.orderNo} ended ${formatDateTime(termEnd)}; nothing more can be submitted`);
+  }
   cert.status = 2;
   cert.requestId = newSignRequestId(new Date(now));
   cert.submittedAt = now;
-  cert.records = makeRecords(order, cert.verificationMethod);
+  cert.records = reuseEarlierValidation(order, cert, makeRecords(order, cert.verificationMethod), now);
   cert.caStatus = 2;
   cert.caStatusText = "awaiting domain validation";
   ctx.store.markOrder(order);

@@ -49,6 +49,8 @@ export interface ValidationRecord {
   /** Approver address. */
   email?: string;
   verified: boolean;
+  /** Sandbox ms when the name was validated; reuse for later installments counts from it. */
+  verifiedAt?: number;
 }
 
 export interface IssuedMaterial {

@@ -59,6 +59,16 @@ describe("certreseller-sandbox CLI", () => {
     expect(stdoutLines()).toBe(1);
   });
 
+  it("sets the renewal window and the clock's start from a flag and the environment", async () => {
+    const { info } = await startCli(["--port", "0", "--quiet", "--renewal-window-days", "45"], { SANDBOX_CLOCK_START: "2027-04-01T00:00:00Z" });
+    expect(await (await fetch(`${info.managementUrl}/config`)).json()).toMatchObject({ renewalWindowDays: 45 });
+    const { now } = await (await fetch(`${info.managementUrl}/clock`)).json();
+    expect(now).toMatch(/^2027-04-01T00:0/);
+    const { optionsFromArgs } = await import("../../src/cli.js");
+    expect(() => optionsFromArgs(["--clock-start", "soon"], {})).toThrow(/--clock-start must be an ISO 8601 instant/);
+    expect(() => optionsFromArgs(["--renewal-window-days=-3"], {})).toThrow(/--renewal-window-days must be a non-negative number/);
+  });
+
   it("refuses a bad flag with usage and exit code 2", async () => {
     child = spawn(process.execPath, ["--import", "tsx", CLI, "--validation", "maybe"], { stdio: ["ignore", "pipe", "pipe"] });
     let err = "";

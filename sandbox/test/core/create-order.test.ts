@@ -4,7 +4,8 @@ import { call, COMPANY, DV_MULTI, mgmt, ok, opensslCsr, withSandbox } from "./he
 
 let sb: RunningSandbox;
 beforeAll(async () => {
-  sb = await withSandbox({ accounts: [{ username: "buyer", balance: "100000.00", creditLine: "1000.00" }, { username: "poor", balance: "50.00", creditLine: "0" }] });
+  // Bought in the 200-day period of the CA/B schedule, whatever day the tests run.
+  sb = await withSandbox({ clockStart: "2026-06-01T00:00:00Z", accounts: [{ username: "buyer", balance: "100000.00", creditLine: "1000.00" }, { username: "poor", balance: "50.00", creditLine: "0" }] });
 });
 afterAll(() => sb.stop());
 
@@ -123,15 +124,15 @@ describe("CreateOrder success", () => {
   it("charges the payable amount to the balance", async () => {
     const before = (await ok(sb, "GetUserData")).account;
     const d = await ok(sb, "CreateOrder", { product_code: "sandbox-dv-flex", domain: "example.com", san_domains: ["www.example.com"], wildcard_domains: ["*.example.com"] });
-    expect(d).toMatchObject({ total_amount: 470, payable_amount: 470, deduct_amount: 470, payment_method: "balance", installments_count: 1 });
+    expect(d).toMatchObject({ total_amount: 470, payable_amount: 470, deduct_amount: 470, payment_method: "balance", installments_count: 2 });
     const after = (await ok(sb, "GetUserData")).account;
     expect(after.balance).toBeCloseTo(before.balance - 470, 2);
     expect(after.total_available).toBeCloseTo(after.balance + after.credit_available, 2);
   });
 
-  it("a brand with a 36-month maximum needs one installment; the product's default method applies", async () => {
+  it("a brand with a 36-month maximum still needs ceil(1096 / 200) = 6 certificates from 2026-03-15; the product's default method applies", async () => {
     const d = await ok(sb, "CreateOrder", { product_code: "longlife-dv-multi", domain: "example.org", years: 3, signature_algorithm: "ecc" });
-    expect(d).toMatchObject({ months: 36, years: 3, installments_count: 1 });
+    expect(d).toMatchObject({ months: 36, years: 3, installments_count: 6 });
     expect((await ok(sb, "GetRecord", { order_no: d.order_no })).verification_method).toBe("cname");
   });
 

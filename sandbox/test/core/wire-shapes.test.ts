@@ -10,7 +10,7 @@ import {
 // the listed types — money as JSON numbers.
 let sb: RunningSandbox;
 beforeAll(async () => {
-  sb = await withSandbox({ issueAfterSeconds: 3600, methodCooldownSeconds: 0 });
+  sb = await withSandbox({ clockStart: "2026-06-01T00:00:00Z", issueAfterSeconds: 3600, methodCooldownSeconds: 0 });
 });
 afterAll(() => sb.stop());
 
@@ -70,7 +70,7 @@ describe("CreateOrder (spec 4.3)", () => {
     // flex, 24 months: unit 150*1.9=285, SAN 20*1.9=38 (x2), wildcard 300*1.9=570; 10 % off.
     expect(d).toMatchObject({
       total_amount: 931, discount_amount: 93.1, payable_amount: 837.9, unit_price: 285, san_price: 38, wildcard_price: 570,
-      extra_san_count: 2, extra_wc_count: 1, installments_count: 2, total_domains: 4, years: 2, months: 24,
+      extra_san_count: 2, extra_wc_count: 1, installments_count: 4, total_domains: 4, years: 2, months: 24,
       payment_method: "balance", deduct_amount: 837.9, is_custom_csr: false,
     });
     expect(d.order_no).toMatch(/^CERT\d+$/);

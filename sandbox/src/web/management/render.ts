@@ -1,6 +1,7 @@
 import { CERT_STATUS_LABELS, ORDER_STATUS_LABELS } from "../../service/certificate-ops.js";
 import type { ServiceContext } from "../../service/context.js";
-import { currentCert } from "../../service/lifecycle.js";
+import { currentCert, orderTermEnd } from "../../service/lifecycle.js";
+import { renewalOpensAtMs } from "../../catalogue/lifetimes.js";
 import { renderPrice } from "../../service/pricing.js";
 import type { AccountRecord, OrderRecord } from "../../store/types.js";
 import { formatMoney } from "../../util/money.js";
@@ -42,6 +43,7 @@ export function renderOrder(ctx: ServiceContext, o: OrderRecord): Record<string,
     price: renderPrice(o.price),
     amount: formatMoney(o.price.total),
     paidAt: formatDateTime(o.paidAt),
+    termEndsAt: new Date(orderTermEnd(o)).toISOString(),
     refund: o.refund === null ? null : {
       mode: o.refund.mode, status: o.refund.status, to: o.refund.to, amount: formatMoney(o.refund.amount),
       refundOrderNo: o.refund.refundOrderNo,
@@ -49,7 +51,15 @@ export function renderOrder(ctx: ServiceContext, o: OrderRecord): Record<string,
     certificates: o.certificates.map((c) => ({
       certId: c.certId, installmentNo: c.installmentNo, status: c.status, method: c.verificationMethod,
       requestId: c.requestId, serialNumber: c.issued?.serialNumber ?? null,
-      records: c.records.map((r) => ({ domain: r.domain, method: r.method, verified: r.verified })),
+      notBefore: c.issued === null ? null : new Date(c.issued.notBefore).toISOString(),
+      notAfter: c.issued === null ? null : new Date(c.issued.notAfter).toISOString(),
+      // When the next installment can be submitted (the renewal window opens), for an issued certificate.
+      renewalOpensAt: c.issued === null ? null
+        : new Date(renewalOpensAtMs(c.issued.notBefore, c.issued.notAfter, ctx.config.renewalWindowDays)).toISOString(),
+      records: c.records.map((r) => ({
+        domain: r.domain, method: r.method, verified: r.verified,
+        verifiedAt: r.verifiedAt === undefined ? null : new Date(r.verifiedAt).toISOString(),
+      })),
     })),
   };
 }

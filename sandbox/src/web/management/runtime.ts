@@ -3,6 +3,7 @@ import { HttpError, reply, type ManagementDeps, type Reply, type Route } from ".
 
 const CONFIG_KEYS: Array<keyof RuntimeConfig> = [
   "validation", "issueAfterSeconds", "statusCooldownSeconds", "methodCooldownSeconds", "refundWindowDays", "mirrorStatus", "upstreamCancelFails",
+  "renewalWindowDays",
 ];
 
 /** Validates a partial runtime configuration; throws naming the bad key. */
