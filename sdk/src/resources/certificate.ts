@@ -3,12 +3,30 @@ import { lazyProvider } from "../provider/lazy-provider.js";
 import { warnIfApiKeyNotSecret } from "../provider/program-warnings.js";
 import { followerImportAdvice, refuseImportOption } from "../provider/resource-options.js";
 import { combinedPem, toPkcs8Pem } from "../pem/formats.js";
+import { windowOpensAt } from "../rules/lifetime.js";
 import { resolveTimeout } from "./certificate/timeouts.js";
+import type { Order } from "./order.js";
 
 /** Arguments of {@link Certificate}. */
 export interface CertificateArgs {
-  /** The order whose certificate to wait for and download (e.g. `order.orderNo`). */
-  orderNo: pulumi.Input<string>;
+  /**
+   * The Order to follow (instead of `orderNo`): its number, its request id
+   * (a reissue of the next installment updates this Certificate in place)
+   * and its renewal settings (for `renewsAt` and the expiry warning).
+   */
+  order?: Order;
+  /** The order whose certificate to wait for and download (e.g. `order.orderNo`); required without `order`. */
+  orderNo?: pulumi.Input<string>;
+  /**
+   * The Order's sign request id (`order.requestId`; `order` passes it): when
+   * it changes, the Order submitted the next installment, and `up` waits for
+   * it and downloads it in place, keeping the old certificate until then.
+   */
+  requestId?: pulumi.Input<string | undefined>;
+  /** The Order's `renewBeforeDays` (`order` passes it): `renewsAt`, and no expiry warning. */
+  renewBeforeDays?: pulumi.Input<number | undefined>;
+  /** The Order's `renewBeforePercentage` (`order` passes it). */
+  renewBeforePercentage?: pulumi.Input<number | undefined>;
   /** For orders split into installments: which certificate (1-based). Default: the earliest issued. */
   installmentNo?: pulumi.Input<number>;
   /** A specific certificate of the order by its UUID; wins over `installmentNo`. */
@@ -56,10 +74,14 @@ const certificateProvider = lazyProvider("resources/certificate/handlers.js");
  * The `import` resource option is refused: a Certificate holds no purchase,
  * just declare it.
  *
- * `privateKeyPem` is a secret output (encrypted in state). When the order
- * changes (a renewal replaces the Order), the Certificate is replaced
- * create-before-delete: the old material stays in state until the new
- * certificate is issued.
+ * `privateKeyPem` is a secret output (encrypted in state). Given `{ order }`,
+ * a reissue of the order's next installment (the Order's renewal window, with
+ * another installment left) updates the Certificate in place: `up` waits for
+ * the new certificate, verifies it, and only then replaces the outputs; the
+ * resource id stays the first certificate's id (read `certId`). When the
+ * Order is replaced (a new purchase at the end of the term), the Certificate
+ * is replaced create-before-delete. Either way the old material stays in
+ * state until the new certificate is issued.
  *
  * @example
  * ```ts
@@ -96,6 +118,17 @@ export class Certificate extends pulumi.dynamic.Resource {
   declare readonly notAfter: pulumi.Output<string>;
   /** The names the certificate covers. */
   declare readonly domains: pulumi.Output<string[]>;
+  /** The Order's request id this certificate was issued for (absent without `order`/`requestId`). */
+  declare readonly requestId: pulumi.Output<string | undefined>;
+  /** How many certificates the order holds. */
+  declare readonly installmentsCount: pulumi.Output<number | undefined>;
+  /**
+   * When the next reissue (or, for the order's last certificate, the renewal
+   * purchase) is due (ISO), from `notBefore`/`notAfter`, the term's end and
+   * the Order's renewal settings; undefined without renewal settings.
+   * Computed in the program, not stored.
+   */
+  readonly renewsAt: pulumi.Output<string | undefined>;
   /** SECRET. PKCS#12 bundle (key, leaf, intermediates; AES-256), base64; empty for a custom-CSR order. */
   declare readonly pfxBase64: pulumi.Output<string>;
   /** SECRET. The password of `pfxBase64`: the `pfxPassword` input, or generated (32 characters); empty for a custom-CSR order. */
@@ -116,8 +149,20 @@ export class Certificate extends pulumi.dynamic.Resource {
     refuseImportOption("Certificate", name, opts, followerImportAdvice("Certificate"));
     warnIfApiKeyNotSecret();
     const timeout = resolveTimeout(name, args.timeoutMinutes, opts?.customTimeouts);
+    const order = args.order;
+    const orderNo = order ? order.orderNo : args.orderNo;
+    if (orderNo === undefined) throw new Error(`Certificate "${name}": give order (an Order) or orderNo`);
+    const urn = pulumi.createUrn(name, Certificate.__pulumiType, opts?.parent);
+    const renewBeforeDays = args.renewBeforeDays ?? order?.renewBeforeDays;
+    const renewBeforePercentage = args.renewBeforePercentage ?? order?.renewBeforePercentage;
     const props = {
-      orderNo: args.orderNo,
+      orderNo,
+      requestId: args.requestId ?? order?.requestId,
+      renewBeforeDays,
+      renewBeforePercentage,
+      // A plain promise of the URN (see Order): preview warnings name the resource.
+      resourceUrn: new Promise<string>((resolve) => urn.apply(resolve)),
+      installmentsCount: undefined,
       installmentNo: args.installmentNo,
       certId: args.certId,
       timeoutMinutes: timeout.timeoutMinutes,
@@ -145,6 +190,13 @@ export class Certificate extends pulumi.dynamic.Resource {
     // every checkpoint. pulumi.secret keeps them secret even where the
     // engine's secretness of privateKeyPem is not yet known (preview).
     this.privateKeyPkcs8Pem = pulumi.secret(this.privateKeyPem.apply((key) => toPkcs8Pem(key ?? "")));
+    const termEndsAt = order ? order.termEndsAt : undefined;
+    this.renewsAt = pulumi
+      .all([this.notBefore, this.notAfter, renewBeforeDays, renewBeforePercentage, termEndsAt])
+      .apply(([notBefore, notAfter, days, percentage, termEnd]) => {
+        const opens = notAfter ? windowOpensAt({ notBefore, notAfter, termEndsAt: termEnd ?? undefined }, { renewBeforeDays: days ?? undefined, renewBeforePercentage: percentage ?? undefined }) : undefined;
+        return opens === undefined ? undefined : new Date(opens).toISOString();
+      });
     this.combinedPem = pulumi.secret(pulumi.all([this.privateKeyPem, this.fullChainPem]).apply(([key, chain]) => combinedPem(key ?? "", chain ?? "")));
   }
 }

@@ -76,11 +76,20 @@ export interface OrderArgs {
   /** Coupon code (`quotedPrice` is before the coupon). Changing it buys a new order. */
   couponCode?: pulumi.Input<string>;
   /**
-   * Renew (replace with a new purchase) this many days before the bought
-   * term ends; a preview inside the window shows the replacement and why.
-   * Changing it alone changes nothing.
+   * Renew this many days before the CURRENT CERTIFICATE expires (its
+   * `notAfter`; before this release: before the order's term ended). Inside
+   * the window, while the order has another installment, the Order is
+   * updated in place (the next certificate is submitted, nothing is bought);
+   * once no installment is left, the Order is replaced (a new purchase). A
+   * preview shows which and why. Changing it alone changes nothing.
    */
   renewBeforeDays?: pulumi.Input<number>;
+  /**
+   * Renew when this percentage (1-99) of the current certificate's lifetime
+   * is left, like cert-manager's `renewBeforePercentage`; with
+   * `renewBeforeDays` too, the earlier window wins. Changing it alone changes nothing.
+   */
+  renewBeforePercentage?: pulumi.Input<number>;
   /**
    * Adopt an existing order instead of buying: `up` verifies that it exists,
    * belongs to the account and covers exactly the declared names, then
@@ -144,6 +153,7 @@ export class Order extends pulumi.dynamic.Resource {
   declare readonly customCsr: pulumi.Output<string | undefined>;
   declare readonly couponCode: pulumi.Output<string | undefined>;
   declare readonly renewBeforeDays: pulumi.Output<number | undefined>;
+  declare readonly renewBeforePercentage: pulumi.Output<number | undefined>;
   declare readonly adoptOrderNo: pulumi.Output<string | undefined>;
   /** Price of the purchase before any coupon, computed at preview from the catalogue. */
   declare readonly quotedPrice: pulumi.Output<string | undefined>;
@@ -161,6 +171,12 @@ export class Order extends pulumi.dynamic.Resource {
   declare readonly paidAt: pulumi.Output<string | undefined>;
   /** ISO time the bought term ends (`paidAt` + months): the renewal clock. */
   declare readonly termEndsAt: pulumi.Output<string | undefined>;
+  /** The installment (1-based) the order is on: 1 at purchase, one more after each reissue. */
+  declare readonly installmentNo: pulumi.Output<number | undefined>;
+  /** The current certificate's notAfter as last learned from the service (ISO); absent until learned (renewal settings only). */
+  declare readonly certNotAfter: pulumi.Output<string | undefined>;
+  /** When the next reissue (or, with no installment left, the renewal purchase) is due (ISO); absent until known. */
+  declare readonly renewsAt: pulumi.Output<string | undefined>;
   /** True when the order was adopted, not bought by this resource. */
   declare readonly adopted: pulumi.Output<boolean | undefined>;
   /**
@@ -204,6 +220,9 @@ export class Order extends pulumi.dynamic.Resource {
       installmentsCount: undefined,
       paidAt: undefined,
       termEndsAt: undefined,
+      installmentNo: undefined,
+      certNotAfter: undefined,
+      renewsAt: undefined,
       adopted: undefined,
       accountId: undefined,
     };

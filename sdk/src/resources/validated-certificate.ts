@@ -141,7 +141,7 @@ export class ValidatedCertificate extends pulumi.ComponentResource {
     // customTimeouts on the component apply to the only child that waits.
     this.certificate = new Certificate(
       name,
-      { orderNo: this.order.orderNo, timeoutMinutes, pfxPassword },
+      { order: this.order, timeoutMinutes, pfxPassword },
       { parent: this, dependsOn: this.records, customTimeouts: opts?.customTimeouts },
     );
     const c = this.certificate;

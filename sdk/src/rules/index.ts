@@ -7,3 +7,4 @@ export { checkTerm, checkAlgorithms } from "./options.js";
 export { checkCustomCsr, readCsr, type CsrFacts } from "./csr.js";
 export { quote, toCents, fromCents, type Quote } from "./price.js";
 export { checkOrder, type OrderCheck } from "./check-order.js";
+export { caBrowserMaxDays, CAB_LIFETIME_STEPS, daysBetween, nextNotAfterAtLeast, renewalConfigured, windowOpensAt, type CertificateLife, type RenewalSettings } from "./lifetime.js";

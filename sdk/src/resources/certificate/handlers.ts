@@ -13,33 +13,20 @@ import { generatePfxPassword, toPkcs12Base64 } from "../../pem/formats.js";
 import { toPlainJson } from "../../provider/plain-json.js";
 import { isUnknown } from "../../provider/unknown.js";
 import { clockTime, systemClock, type Clock } from "./clock.js";
-import { checkCertificateInputs, DEFAULT_TIMEOUT_MINUTES, type CertificateInputs, type CertificateOutputs } from "./inputs.js";
+import { daysBetween } from "../../rules/lifetime.js";
+import { checkCertificateInputs, DEFAULT_TIMEOUT_MINUTES, EXPIRY_WARNING_DAYS, type CertificateInputs, type CertificateOutputs } from "./inputs.js";
 import { verifyMaterial } from "./material.js";
-import { StatusReadGate, type GatedRead } from "./status-gate.js";
+import { DEFAULT_COOLDOWN_SECONDS, processStatusGate, statusGateKey, statusReader } from "./process-gate.js";
+import type { GatedRead, StatusReadGate } from "./status-gate.js";
 import { waitForIssuance } from "./wait.js";
 
 export const resourceType = "Certificate";
 
-/** The documented status cooldown, used when a refusal does not say how long. */
-const DEFAULT_COOLDOWN_SECONDS = 180;
 
 function gateKey(ctx: ProviderContext, orderNo: string): string {
-  return `${ctx.settings.baseUrl ?? ""}|${orderNo}`;
+  return statusGateKey(ctx.settings.baseUrl, orderNo);
 }
 
-function statusReader(api: PartnerApi, orderNo: string): () => Promise<GatedRead<CertificateStatus>> {
-  return async () => {
-    try {
-      const status = await api.getCertificateStatus({ orderNo });
-      return { kind: "status", status, cooldownSeconds: status.cooldownSeconds ?? DEFAULT_COOLDOWN_SECONDS };
-    } catch (e) {
-      if (isPartnerApiError(e, "rate_limited")) {
-        return { kind: "rate-limited", retryAfterSeconds: e.retryAfter ?? e.cooldownSeconds ?? DEFAULT_COOLDOWN_SECONDS };
-      }
-      throw e;
-    }
-  };
-}
 
 /**
  * Downloads the targeted certificate, or `undefined` while it is not issued
@@ -97,6 +84,8 @@ function shapeOutputs(inputs: CertificateInputs, download: CertificateDownload):
     fingerprintSha256: material.fingerprintSha256,
     notBefore: material.notBefore,
     notAfter: material.notAfter,
+    ...(download.installmentsCount !== undefined ? { installmentsCount: download.installmentsCount } : {}),
+    ...(typeof inputs.requestId === "string" && inputs.requestId !== "" ? { requestId: inputs.requestId } : {}),
     ...(inputs.timeoutOrigin ? { timeoutOrigin: inputs.timeoutOrigin } : {}),
     domains,
     ...pfxOf(material.privateKeyPem, material.fullChainPem, inputs.pfxPassword, domains[0]),
@@ -144,6 +133,28 @@ async function failIfInstallmentCannotCome(api: PartnerApi, inputs: CertificateI
   }
 }
 
+/** The Order's request id moved on (or is unknown at preview while the Order updates). */
+function requestIdChanged(olds: CertificateOutputs, news: Partial<CertificateInputs>): boolean {
+  if (news.requestId === undefined || news.requestId === null || news.requestId === "") return false;
+  return isUnknown(news.requestId) || news.requestId !== olds.requestId;
+}
+
+/**
+ * From the Certificate's own state, no API call: a certificate close to its
+ * end with no renewal setting given warns at preview.
+ */
+function expiryWarning(log: ReturnType<ProviderContext["log"]>, olds: CertificateOutputs, news: Partial<CertificateInputs>, now: Date): void {
+  const notAfter = Date.parse(olds.notAfter ?? "");
+  if (Number.isNaN(notAfter)) return;
+  const configured = [news.renewBeforeDays, news.renewBeforePercentage].some((v) => v !== undefined && v !== null);
+  const days = daysBetween(now.getTime(), notAfter);
+  if (configured || days > EXPIRY_WARNING_DAYS) return;
+  log.warn(
+    `certificate ${olds.certId} of order ${olds.orderNo} (${(olds.domains ?? []).join(", ")}) ${days < 0 ? `EXPIRED on ${olds.notAfter}` : `expires ${olds.notAfter} (in ${days} days)`} ` +
+      "and no renewal is configured: set renewBeforeDays or renewBeforePercentage on the Order and pass { order } to the Certificate",
+  );
+}
+
 /** Handlers with an injectable clock and gate (tests); {@link handlers} uses the real ones. */
 export function createCertificateHandlers(deps: { clock: Clock; gate: StatusReadGate }): ResourceHandlers<CertificateInputs, CertificateOutputs> {
   const { clock, gate } = deps;
@@ -183,13 +194,56 @@ export function createCertificateHandlers(deps: { clock: Clock; gate: StatusRead
     }
   }
 
+  /**
+   * The next installment after a reissue: tried by number first (download has
+   * no rate limit), else the status is read (through the gate) until a
+   * certificate other than the stored one is issued, then downloaded by id.
+   */
+  async function obtainReissued(ctx: ProviderContext, olds: CertificateOutputs, news: CertificateInputs): Promise<CertificateOutputs> {
+    const api = ctx.api();
+    const log = ctx.log(news.resourceUrn);
+    const inputs: CertificateInputs = { ...news, orderNo: olds.orderNo, installmentNo: news.installmentNo, certId: news.certId };
+    const nextNo = olds.installmentNo + 1;
+    const isNew = (d: CertificateDownload | undefined) => d !== undefined && d.certId !== olds.certId;
+    const startedAt = clock.now();
+    const timeoutMs = (news.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES) * 60_000;
+    let download: CertificateDownload | undefined;
+    if (olds.installmentsCount === undefined || nextNo <= olds.installmentsCount) {
+      const attempt = await tryDownload(api, { orderNo: olds.orderNo, installmentNo: nextNo });
+      if (isNew(attempt.download)) download = attempt.download;
+    }
+    if (!download) {
+      const status = await waitForIssuance({
+        orderNo: olds.orderNo,
+        gateKey: gateKey(ctx, olds.orderNo),
+        gate,
+        clock,
+        startedAt,
+        timeoutMs,
+        timeoutOrigin: news.timeoutOrigin,
+        readStatus: statusReader(api, olds.orderNo),
+        log: (line) => log.info(line),
+        isReady: (s) => s.certStatus === CertStatus.Issued && s.certId !== null && s.certId !== olds.certId,
+      });
+      const attempt = await tryDownload(api, { orderNo: olds.orderNo, certId: status.certId! });
+      if (!isNew(attempt.download)) throw new Error(`order ${olds.orderNo}: certificate ${status.certId} is issued but could not be downloaded (${attempt.notYet ?? "the service returned the old one"})`);
+      download = attempt.download;
+    }
+    const outs = shapeOutputs({ ...inputs, installmentNo: undefined, certId: undefined }, download!);
+    log.info(
+      `order ${olds.orderNo}: installment ${outs.installmentNo}${outs.installmentsCount ? ` of ${outs.installmentsCount}` : ""} issued (certificate ${outs.certId}, serial ${outs.serialNumber}, valid until ${outs.notAfter}); ` +
+        `downloaded and verified, replacing certificate ${olds.certId} (valid until ${olds.notAfter})`,
+    );
+    return { ...outs, pfxPassword: outs.pfxPassword };
+  }
+
   return {
     async check(_ctx, _olds, news) {
       const { inputs, failures } = checkCertificateInputs(news);
       return { inputs: inputs as CertificateInputs, failures };
     },
 
-    async diff(_ctx, _id, olds, news): Promise<pulumi.dynamic.DiffResult> {
+    async diff(ctx, _id, olds, news): Promise<pulumi.dynamic.DiffResult> {
       const replaces: string[] = [];
       if (isUnknown(news.orderNo) || news.orderNo !== olds.orderNo) replaces.push("orderNo");
       // Outputs hold the certificate actually downloaded; an unset target follows it.
@@ -200,9 +254,19 @@ export function createCertificateHandlers(deps: { clock: Clock; gate: StatusRead
       // update builds it from the stored key and chain, nothing is re-downloaded.
       const pfxMissing = olds.pfxBase64 === undefined && (olds.privateKeyPem ?? "") !== "";
       const pfxChanged = pfxPasswordChanged(olds, news) || pfxMissing;
+      // The Order submitted the next installment (a new request id): update in place; the old certificate stays until the new one is verified.
+      const reissued = requestIdChanged(olds, news);
+      const log = ctx.log(news.resourceUrn);
+      if (reissued && olds.requestId !== undefined) {
+        log.warn(
+          `order ${olds.orderNo} was reissued (request id ${olds.requestId} → ${isUnknown(news.requestId) ? "a new one" : news.requestId}): certificate ${olds.certId} ` +
+            `(installment ${olds.installmentNo}${olds.installmentsCount ? ` of ${olds.installmentsCount}` : ""}, valid until ${olds.notAfter}) is replaced in place by the next installment once it is issued and verified; it stays in state and in use until then`,
+        );
+      }
+      expiryWarning(log, olds, news, ctx.now());
       // Replacement is create-before-delete: the old material stays in state
       // (and deployed) until the new certificate is issued and downloaded.
-      return { changes: replaces.length > 0 || timeoutChanged || pfxChanged, replaces, deleteBeforeReplace: false };
+      return { changes: replaces.length > 0 || timeoutChanged || pfxChanged || reissued, replaces, deleteBeforeReplace: false };
     },
 
     async create(ctx, inputs) {
@@ -212,7 +276,21 @@ export function createCertificateHandlers(deps: { clock: Clock; gate: StatusRead
 
     // The certificate itself is kept: only the wait settings and the PKCS#12
     // bundle (a new password, or a bundle an earlier release did not build) change in place.
-    async update(_ctx, _id, olds, news) {
+    async update(ctx, _id, olds, news) {
+      if (requestIdChanged(olds, news) && olds.requestId !== undefined) {
+        // The reissue: wait for the next installment, download and verify it. Any failure
+        // is thrown, and the engine keeps the old outputs: the old certificate stays in use.
+        let outs: CertificateOutputs;
+        try {
+          outs = await obtainReissued(ctx, olds, news);
+        } catch (error) {
+          throw new Error(
+            `${(error as Error).message}. The certificate in use (${olds.certId}, serial ${olds.serialNumber}, valid until ${olds.notAfter}) is kept in state; the next \`pulumi up\` waits again`,
+            { cause: error },
+          );
+        }
+        return { outs: toPlainJson(outs) as unknown as CertificateOutputs };
+      }
       const pfx =
         pfxPasswordChanged(olds, news) || olds.pfxBase64 === undefined
           ? pfxOf(olds.privateKeyPem ?? "", olds.fullChainPem ?? "", news.pfxPassword ?? olds.pfxPassword, (olds.domains ?? [])[0])
@@ -223,6 +301,8 @@ export function createCertificateHandlers(deps: { clock: Clock; gate: StatusRead
           ...kept,
           timeoutMinutes: news.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES,
           ...(news.timeoutOrigin ? { timeoutOrigin: news.timeoutOrigin } : {}),
+          // A certificate created before it followed a request id records it (nothing is re-downloaded).
+          ...(typeof news.requestId === "string" && news.requestId !== "" && !isUnknown(news.requestId) ? { requestId: news.requestId } : {}),
           ...pfx,
         }) as unknown as CertificateOutputs,
       };
@@ -254,6 +334,4 @@ export function createCertificateHandlers(deps: { clock: Clock; gate: StatusRead
   };
 }
 
-const processGate = new StatusReadGate(systemClock);
-
-export const handlers = createCertificateHandlers({ clock: systemClock, gate: processGate });
+export const handlers = createCertificateHandlers({ clock: systemClock, gate: processStatusGate });

@@ -20,6 +20,16 @@ export interface CertificateInputs {
   timeoutOrigin?: string;
   /** The PKCS#12 password chosen by the user (a secret input); generated when absent. */
   pfxPassword?: string;
+  /**
+   * The Order's sign request id (`{ order }` passes it): a new one means the
+   * Order submitted the next installment, and the update downloads it.
+   */
+  requestId?: string;
+  /** The Order's renewal settings (`{ order }` passes them): for `renewsAt` and the expiry warning. */
+  renewBeforeDays?: number;
+  renewBeforePercentage?: number;
+  /** The resource's URN, set by the class: ties preview warnings to the resource. Not compared. */
+  resourceUrn?: string;
 }
 
 /**
@@ -38,7 +48,14 @@ export type CertificateOutputs = Omit<VerifiedMaterial, "subjectAltNames"> & {
   pfxBase64: string;
   /** The PKCS#12 password (given or generated); empty without a key. Secret. */
   pfxPassword: string;
+  /** The Order's request id this certificate was issued for (absent when the program gave none). */
+  requestId?: string;
+  /** How many certificates the order holds (DownloadCertificate's `installments_count`). */
+  installmentsCount?: number;
 };
+
+/** Days before `notAfter` from which a Certificate without renewal settings warns at preview. */
+export const EXPIRY_WARNING_DAYS = 30;
 
 export function checkCertificateInputs(news: Partial<CertificateInputs>): {
   inputs: Partial<CertificateInputs>;

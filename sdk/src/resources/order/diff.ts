@@ -2,22 +2,30 @@ import type * as pulumi from "@pulumi/pulumi";
 import { forgetOrder } from "../../journal/index.js";
 import { containsUnknown, resourceName, type ProviderContext } from "../../provider/index.js";
 import { REPLACE_KEYS, sameInput, UPDATE_KEYS, type InputRecord } from "./inputs.js";
+import { learnCurrentCertificate, needsStatusRead, planRenewal, settingsOf, type CertKnowledge, type RenewalPlan } from "./renewal.js";
 import type { OrderInputs, OrderState } from "./types.js";
 
 /**
- * When the renewal window has opened: the reason, else undefined.
- *
- * @example
- * renewalReason(olds, { ...news, renewBeforeDays: 30 }, new Date("2027-11-01")) // "renewal due: order CERT1's term ends 2027-11-22, ..."
+ * The renewal plan for a diff or an update: from the stored knowledge, and a
+ * status read only when renewal is configured and that knowledge says the
+ * window may be open or knows nothing (at most once per order per process).
  */
-export function renewalReason(olds: OrderState, news: OrderInputs, now: Date): string | undefined {
-  const days = news.renewBeforeDays;
-  if (typeof days !== "number" || containsUnknown(days) || !olds.termEndsAt) return undefined;
-  const ends = Date.parse(olds.termEndsAt);
-  if (Number.isNaN(ends)) return undefined;
-  const opens = ends - days * 86_400_000;
-  if (now.getTime() < opens) return undefined;
-  return `renewal due: order ${olds.orderNo}'s term ends ${olds.termEndsAt.slice(0, 10)}, within renewBeforeDays=${days}; a new order will be bought (quoted ${news.quotedPrice ?? "price unknown"}); the old one is deleted once the new one is in place (cancelled if still inside its refund window, else released)`;
+export async function renewalPlanFor(
+  ctx: ProviderContext,
+  olds: OrderState,
+  news: OrderInputs,
+): Promise<RenewalPlan & { knowledge?: CertKnowledge }> {
+  const settings = settingsOf(news);
+  const now = ctx.now();
+  let knowledge: CertKnowledge | undefined;
+  if (needsStatusRead(olds, settings, now)) {
+    const learned = await learnCurrentCertificate(ctx, olds);
+    knowledge = learned.knowledge;
+    if (!knowledge) {
+      ctx.log(news.journalKey).warn(`order ${olds.orderNo}: renewal evaluated from stored knowledge only; the current certificate's status could not be read (${learned.why})`);
+    }
+  }
+  return { ...planRenewal(olds, settings, now, knowledge, news.quotedPrice), knowledge };
 }
 
 /**
@@ -33,10 +41,11 @@ export async function diff(ctx: ProviderContext, _id: string, olds: OrderState, 
   const next = news as unknown as InputRecord;
   const changed = (key: (typeof REPLACE_KEYS)[number]) => containsUnknown(next[key]) || !sameInput(key, old[key], next[key], old, next);
   const replaces: string[] = REPLACE_KEYS.filter(changed);
-  const renewal = renewalReason(olds, news, ctx.now());
-  if (renewal) {
-    log.warn(renewal);
-    replaces.push("renewBeforeDays");
+  const plan = await renewalPlanFor(ctx, olds, news);
+  const renewal = plan.kind === "renew" ? plan.reason : undefined;
+  if (plan.kind === "renew") {
+    log.warn(plan.reason);
+    replaces.push(news.renewBeforeDays !== undefined ? "renewBeforeDays" : "renewBeforePercentage");
   }
   if (replaces.length > 0 && news.adoptOrderNo !== undefined && news.adoptOrderNo === olds.orderNo) {
     // The replacement's create would adopt this same order again, and deleting
@@ -48,6 +57,10 @@ export async function diff(ctx: ProviderContext, _id: string, olds: OrderState, 
     );
   }
   if (replaces.length > 0) return { changes: true, replaces, deleteBeforeReplace: false };
+  if (plan.kind === "reissue") {
+    log.warn(plan.reason);
+    return { changes: true };
+  }
   return { changes: UPDATE_KEYS.some(changed) };
 }
 

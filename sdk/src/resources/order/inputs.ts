@@ -301,11 +301,19 @@ export const ORDER_INPUTS = {
     parse: text("coupon code"),
   },
   renewBeforeDays: {
-    type: "number (days)",
+    type: "number (days before the current certificate's `notAfter`)",
     default: "— (no renewal)",
     change: "none",
-    changeNote: "inside the window a preview shows a **replace** with the reason",
+    changeNote:
+      "inside the window a preview shows an **update** (the next installment of the order is reissued) with the reason, or a **replace** (a new purchase) when the order has no installment left",
     parse: integer(0, 3650),
+  },
+  renewBeforePercentage: {
+    type: "number (percent of the current certificate's lifetime left, 1-99)",
+    default: "— (no renewal)",
+    change: "none",
+    changeNote: "as `renewBeforeDays`; with both, the earlier window wins",
+    parse: integer(1, 99),
   },
   adoptOrderNo: {
     type: "string: an existing order to take over instead of buying",

@@ -1,3 +1,4 @@
+import { caBrowserMaxDays } from "../../rules/lifetime.js";
 import { KEY_SPECS_BY_ALGORITHM, keySpecFits, isSignatureAlgorithm } from "../../client/vocabulary.js";
 import { containsUnknown, UNKNOWN } from "../../provider/unknown.js";
 import type { RuleFailure } from "../../rules/index.js";
@@ -76,6 +77,13 @@ export function normalizeOrder(raw: Record<string, unknown>): Normalized {
   const renew = knownNumber("renewBeforeDays");
   if (renew !== undefined && months !== undefined && renew >= months * 28) {
     fail("renewBeforeDays", `${renew} days is not shorter than the ${months}-month term; the order would be renewed at every update`);
+  } else if (renew !== undefined && renew >= caBrowserMaxDays(new Date())) {
+    // The window is measured on the certificate: a window as long as its lifetime opens at issuance.
+    fail(
+      "renewBeforeDays",
+      `${renew} days is not shorter than a certificate issued today may live (${caBrowserMaxDays(new Date())} days, CA/Browser Forum ballot SC-081v3); ` +
+        "renewal is measured on the current certificate's expiry, so the certificate would be reissued at every update",
+    );
   }
 
   for (const [key, value] of Object.entries(raw)) {

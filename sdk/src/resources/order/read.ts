@@ -4,6 +4,8 @@ import { toPlainJson, type ProviderContext } from "../../provider/index.js";
 import { accountOf, knownAccountId, otherAccountError } from "./account.js";
 import { forgetJournalEntry } from "./diff.js";
 import { apiSays } from "./evidence.js";
+import { learnCurrentCertificate, settingsOf, withKnowledge } from "./renewal.js";
+import { renewalConfigured } from "../../rules/lifetime.js";
 import { describe, reportedMethod } from "./sign.js";
 import { withoutRetired, type OrderState } from "./types.js";
 
@@ -72,5 +74,11 @@ export async function read(ctx: ProviderContext, id: string, props: OrderState):
     verificationMethod: reportedMethod(stored.verificationMethod, props.verificationMethod),
     accountId,
   });
-  return { id, props: toPlainJson(state) as unknown as OrderState };
+  // Renewal needs the current certificate's end date: learn it once it is issued (no wait under the cooldown).
+  const settings = settingsOf(props);
+  let knowledge;
+  if (renewalConfigured(settings) && certStatus === CertStatus.Issued && !state.certNotAfter) {
+    knowledge = (await learnCurrentCertificate(ctx, state)).knowledge;
+  }
+  return { id, props: toPlainJson(withKnowledge(state, knowledge, settings)) as unknown as OrderState };
 }

@@ -80,6 +80,7 @@ export function stateFromCreate(inputs: OrderInputs, created: CreateOrderResult,
     certStatus: CertStatus.AwaitingSubmission,
     requestId: undefined,
     installmentsCount: created.installmentsCount,
+    installmentNo: 1,
     paidAt,
     termEndsAt: termEnd(paidAt, inputs.months),
   };

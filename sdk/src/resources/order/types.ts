@@ -33,6 +33,7 @@ export interface OrderInputs {
   customCsr?: string;
   couponCode?: string;
   renewBeforeDays?: number;
+  renewBeforePercentage?: number;
   adoptOrderNo?: string;
   /**
    * The resource's URN, set by the class: the purchase journal's key (a
@@ -104,6 +105,24 @@ export interface OrderState extends Omit<OrderInputs, "verificationMethod" | "__
   paidAt?: string;
   /** ISO time the purchased term ends (`paidAt` + months): the renewal clock. */
   termEndsAt?: string;
+  /**
+   * The installment (1-based) the order is on: 1 at purchase, one more after
+   * each reissue this resource submitted. Absent in state of an earlier release (then 1).
+   */
+  installmentNo?: number;
+  /** The current certificate's id, as the last status read reported it. */
+  certId?: string;
+  /** The current certificate's validity, as the last status read reported it (ISO); absent until learned. */
+  certNotBefore?: string;
+  certNotAfter?: string;
+  /**
+   * A lower bound for the current certificate's notAfter while it is not
+   * known (set when a reissue is submitted: the next certificate lives at
+   * least min(the previous one's lifetime, the CA/B limit), capped at the term).
+   */
+  certNotAfterAtLeast?: string;
+  /** When the renewal window (reissue, or a new purchase at the end of the term) opens (ISO); absent without renewal settings or knowledge. */
+  renewsAt?: string;
   /** True when the order was adopted (`adoptOrderNo` or the journal), not bought by this resource. */
   adopted?: boolean;
   /**

@@ -3,7 +3,8 @@ import { isPartnerApiError } from "../../client/errors.js";
 import { CertStatus } from "../../client/types.js";
 import { resourceName, toPlainJson, type ProviderContext } from "../../provider/index.js";
 import { accountOf, knownAccountId, otherAccountError } from "./account.js";
-import { forgetJournalEntry } from "./diff.js";
+import { forgetJournalEntry, renewalPlanFor } from "./diff.js";
+import { reissue, settingsOf, withKnowledge } from "./renewal.js";
 import { apiSays } from "./evidence.js";
 import { methodsMatch } from "./inputs.js";
 import { describe, ensureSubmitted, reportedMethod } from "./sign.js";
@@ -34,7 +35,13 @@ export async function update(ctx: ProviderContext, _id: string, olds: OrderState
   // Outputs the API owns stay as they are; inputs take their new values, except
   // the method, which stays the order's actual one until the service switched it.
   let state: OrderState = withoutRetired({ ...olds, ...newInputs, verificationMethod: olds.verificationMethod });
-  state = await ensureSubmitted(api, state, news);
+  // Renewal measured on the certificate: inside the window, with another
+  // installment left, the update IS the reissue (ApplySign; nothing is bought).
+  const plan = await renewalPlanFor(ctx, olds, news);
+  const settings = settingsOf(news);
+  state = withKnowledge(state, plan.knowledge, settings);
+  if (plan.kind === "reissue") state = withKnowledge(await reissue(ctx, api, state, plan, plan.knowledge), undefined, settings);
+  else state = await ensureSubmitted(api, state, news);
   // The API answered about the order under this key: this key's account holds it.
   state = { ...state, accountId: (account ? account.current : await knownAccountId(api)) ?? state.accountId };
 
