@@ -54,8 +54,10 @@ function resourceSuffix(domain: string): string {
 }
 
 /**
- * Declares the order, one Cloudflare DNS record per domain and the
- * certificate, which depends on every record.
+ * Declares the certificate with `ValidatedCertificate`: the Order, the
+ * Validation, one Cloudflare DNS record per name (from `publish`, called
+ * once per name at preview too) and the Certificate, which depends on every
+ * record.
  *
  * @example
  * ```ts
@@ -65,34 +67,24 @@ function resourceSuffix(domain: string): string {
  */
 export function cloudflareDns(overrides: Partial<CloudflareDnsSettings> = {}) {
   const settings = cloudflareDnsSettings(overrides);
-  const [main, ...sans] = settings.domains;
-  const order = new certs.Order("site", {
+  const [main, ...more] = settings.domains;
+  const site = new certs.ValidatedCertificate("site", {
     productCode: settings.productCode,
     domain: main!,
-    sanDomains: sans.filter((d) => !d.startsWith("*.")),
-    wildcardDomains: sans.filter((d) => d.startsWith("*.")),
+    sanDomains: more.filter((d) => !d.startsWith("*.")),
+    wildcardDomains: more.filter((d) => d.startsWith("*.")),
     months: settings.months,
     verificationMethod: "dns",
+    publish: (r, { parent }) =>
+      new cloudflare.DnsRecord(`dcv-${resourceSuffix(r.name)}`, { zoneId: settings.zoneId, name: r.fqdn, type: r.type, content: r.value, ttl: settings.ttl }, { parent }),
   });
-  const validation = new certs.Validation("site", { order });
-  const records = settings.domains.map((domain) => {
-    const r = validation.dnsRecordFor(domain);
-    return new cloudflare.DnsRecord(`dcv-${resourceSuffix(domain)}`, {
-      zoneId: settings.zoneId,
-      name: r.fqdn,
-      type: r.type,
-      content: r.value,
-      ttl: settings.ttl,
-      comment: pulumi.interpolate`certificate validation for order ${order.orderNo}`,
-    });
-  });
-  const certificate = new certs.Certificate("site", { orderNo: order.orderNo }, { dependsOn: records });
+  const records = site.records as cloudflare.DnsRecord[];
   return {
-    orderNo: order.orderNo,
+    orderNo: site.orderNo,
     recordNames: pulumi.all(records.map((r) => r.name)),
-    fullChainPem: certificate.fullChainPem,
+    fullChainPem: site.fullChainPem,
     /** Secret. */
-    privateKeyPem: certificate.privateKeyPem,
-    notAfter: certificate.notAfter,
+    privateKeyPem: site.privateKeyPem,
+    notAfter: site.notAfter,
   };
 }

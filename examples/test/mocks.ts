@@ -116,7 +116,10 @@ export async function installMocks(opts: { preview?: boolean; config?: Record<st
   await pulumi.runtime.setMocks(
     {
       newResource(args) {
-        return { id: `${args.name}-id`, state: outputsFor(args.type, args.name, args.inputs) };
+        const state = outputsFor(args.type, args.name, args.inputs);
+        // As the provider does: an Order's id is its order number (a Certificate given `{ order }` follows it).
+        const id = args.type === TYPES.order ? String(state.orderNo) : `${args.name}-id`;
+        return { id, state };
       },
       call(args) {
         return args.inputs;
