@@ -150,7 +150,8 @@ export class Certificate extends pulumi.dynamic.Resource {
     warnIfApiKeyNotSecret();
     const timeout = resolveTimeout(name, args.timeoutMinutes, opts?.customTimeouts);
     const order = args.order;
-    const orderNo = order ? order.orderNo : args.orderNo;
+    // The Order's id is its order number and stays known while the Order is updated in place (see Validation).
+    const orderNo = order ? (order.id as pulumi.Output<string>) : args.orderNo;
     if (orderNo === undefined) throw new Error(`Certificate "${name}": give order (an Order) or orderNo`);
     const urn = pulumi.createUrn(name, Certificate.__pulumiType, opts?.parent);
     const renewBeforeDays = args.renewBeforeDays ?? order?.renewBeforeDays;

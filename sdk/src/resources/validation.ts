@@ -24,6 +24,8 @@ export type { DnsValidationRecord, FileValidationRecord, DomainValidationRecord 
  * ```
  */
 export interface OrderLike {
+  /** An Order's resource id: its order number (known in a preview of an in-place update of the Order). */
+  readonly id?: pulumi.Output<string>;
   readonly orderNo: pulumi.Output<string>;
   readonly domain: pulumi.Output<string>;
   readonly sanDomains: pulumi.Output<string[] | undefined>;
@@ -133,7 +135,10 @@ export class Validation extends pulumi.dynamic.Resource {
     if ("order" in args && args.order) {
       const { order } = args;
       props = {
-        orderNo: order.orderNo,
+        // The Order's id is its order number, and stays known in a preview of an
+        // in-place update of the Order (a reissue, a method change), whereas the
+        // orderNo output is then unknown and would read as a replacement.
+        orderNo: order.id ?? order.orderNo,
         domains: pulumi
           .all([order.domain, order.sanDomains, order.wildcardDomains])
           .apply(([d, s, w]) => [d, ...(s ?? []), ...(w ?? [])]),

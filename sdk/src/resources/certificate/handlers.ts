@@ -127,7 +127,8 @@ async function failIfInstallmentCannotCome(api: PartnerApi, inputs: CertificateI
   if (current.installmentNo !== undefined && wanted > current.installmentNo) {
     throw new Error(
       `${target(inputs)}: not started yet — the order's current certificate is installment ${current.installmentNo} (issued, valid until ${current.endDate ?? current.validTo ?? "its end date"}). ` +
-        "The service starts a later installment near the end of the previous one, and it then needs ApplySign, which this provider does not send yet. " +
+        "The service starts a later installment near the end of the previous one, and it then needs ApplySign: the Order sends it inside its renewal window " +
+        "(renewBeforeDays or renewBeforePercentage), and a Certificate given { order } follows it in place. " +
         "Target the installment once it is issued, or omit installmentNo to take the earliest issued certificate.",
     );
   }
@@ -257,7 +258,7 @@ export function createCertificateHandlers(deps: { clock: Clock; gate: StatusRead
       // The Order submitted the next installment (a new request id): update in place; the old certificate stays until the new one is verified.
       const reissued = requestIdChanged(olds, news);
       const log = ctx.log(news.resourceUrn);
-      if (reissued && olds.requestId !== undefined) {
+      if (reissued && olds.requestId !== undefined && replaces.length === 0) {
         log.warn(
           `order ${olds.orderNo} was reissued (request id ${olds.requestId} → ${isUnknown(news.requestId) ? "a new one" : news.requestId}): certificate ${olds.certId} ` +
             `(installment ${olds.installmentNo}${olds.installmentsCount ? ` of ${olds.installmentsCount}` : ""}, valid until ${olds.notAfter}) is replaced in place by the next installment once it is issued and verified; it stays in state and in use until then`,

@@ -36,6 +36,8 @@ export interface CertKnowledge {
   nextWaiting?: boolean;
   requestId?: string;
   certStatus?: number;
+  /** With `nextWaiting`: the certificate still in use (its dates, from its download). */
+  previous?: { certId?: string; notBefore?: string; notAfter?: string };
 }
 
 export type RenewalPlan =
@@ -73,13 +75,15 @@ export function needsStatusRead(state: OrderState, settings: RenewalSettings, no
   return opensAt === undefined || now.getTime() >= opensAt;
 }
 
+/** `YYYY-MM-DD HH:MM:SS` (service time, UTC), `YYYY-MM-DD` or ISO → ISO; undefined when unreadable. */
+function parseDate(text: string): string | undefined {
+  const ms = Date.parse(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text) ? `${text.replace(" ", "T")}Z` : /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text);
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}
+
 /** What a status answer teaches about the current certificate. */
 export function knowledgeFrom(state: OrderState, status: CertificateStatus): CertKnowledge {
-  const iso = (text: string | null | undefined) => {
-    if (!text) return undefined;
-    const ms = Date.parse(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text) ? `${text.replace(" ", "T")}Z` : text);
-    return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
-  };
+  const iso = (text: string | null | undefined) => (text ? parseDate(text) : undefined);
   const knownBefore = state.certNotAfter !== undefined || state.certStatus === CertStatus.Issued || state.certStatus === CertStatus.Issuing;
   const other = status.certId !== null && status.certId !== state.certId;
   return {
@@ -109,7 +113,19 @@ export async function learnCurrentCertificate(ctx: ProviderContext, state: Order
     const result = await processStatusGate.read(key, statusReader(api, state.orderNo), { freshAfter: 0, deadline: Date.now() });
     const latest = result && "status" in result ? result : processStatusGate.latest<CertificateStatus>(key);
     if (!latest) return { why: "the status was read less than the service's cooldown ago elsewhere (one read per order per 180 s)" };
-    return { knowledge: knowledgeFrom(state, latest.status) };
+    const knowledge = knowledgeFrom(state, latest.status);
+    if (knowledge.nextWaiting && !state.certNotAfter) {
+      // The status now describes the waiting certificate; the one in use is named by its installment
+      // number (DownloadCertificate has no rate limit; only its dates are kept, the material is dropped).
+      try {
+        const current = await api.downloadCertificate({ orderNo: state.orderNo, installmentNo: state.installmentNo ?? 1 });
+        const iso = (text: string | null | undefined) => (text ? parseDate(text) : undefined);
+        knowledge.previous = { certId: current.certId, notBefore: iso(current.startDate ?? current.validFrom), notAfter: iso(current.endDate ?? current.validTo) };
+      } catch {
+        // Only the message loses the dates; the plan does not need them.
+      }
+    }
+    return { knowledge };
   } catch (error) {
     return { why: isPartnerApiError(error) ? describe(error) : (error as Error).message };
   }
@@ -118,8 +134,9 @@ export async function learnCurrentCertificate(ctx: ProviderContext, state: Order
 /** The state with what a status read taught (the exact dates replace a lower bound) and `renewsAt` recomputed. */
 export function withKnowledge(state: OrderState, knowledge: CertKnowledge | undefined, settings: RenewalSettings): OrderState {
   let next = { ...state };
-  if (knowledge?.notAfter) {
-    next = { ...next, certId: knowledge.certId ?? next.certId, certNotBefore: knowledge.notBefore, certNotAfter: knowledge.notAfter };
+  const inUse = knowledge?.notAfter ? knowledge : knowledge?.previous?.notAfter ? knowledge.previous : undefined;
+  if (inUse) {
+    next = { ...next, certId: inUse.certId ?? next.certId, certNotBefore: inUse.notBefore, certNotAfter: inUse.notAfter };
     delete next.certNotAfterAtLeast;
   }
   const opensAt = windowOpensAt(
@@ -139,8 +156,9 @@ export function withKnowledge(state: OrderState, knowledge: CertKnowledge | unde
 export function planRenewal(state: OrderState, settings: RenewalSettings, now: Date, knowledge?: CertKnowledge, quotedPrice?: string): RenewalPlan {
   if (!renewalConfigured(settings)) return { kind: "none" };
   const k = state.installmentNo ?? 1;
-  const notBefore = knowledge?.notAfter ? knowledge.notBefore : state.certNotBefore;
-  const notAfter = knowledge?.notAfter ?? state.certNotAfter;
+  const inUse = knowledge?.notAfter ? knowledge : knowledge?.previous?.notAfter ? knowledge.previous : undefined;
+  const notBefore = inUse ? inUse.notBefore : state.certNotBefore;
+  const notAfter = inUse?.notAfter ?? state.certNotAfter;
   // CreateOrder's count is a lower bound (a later certificate may live a shorter CA/B limit, and the
   // order then needs more). The certificate tells: one that ends before the term leaves another to
   // issue; the last one ends with the term (a day's slack: the service's payment time is a little
@@ -148,7 +166,7 @@ export function planRenewal(state: OrderState, settings: RenewalSettings, now: D
   const endsBeforeTerm = notAfter && state.termEndsAt ? Date.parse(notAfter) < Date.parse(state.termEndsAt) - DAY_MS : undefined;
   const left = endsBeforeTerm ?? k < (state.installmentsCount ?? 1);
   const n = Math.max(state.installmentsCount ?? 1, left ? k + 1 : k);
-  const certId = (knowledge?.notAfter ? knowledge.certId : undefined) ?? state.certId;
+  const certId = inUse?.certId ?? state.certId;
   const opensAt = notAfter ? windowOpensAt({ notBefore, notAfter, termEndsAt: state.termEndsAt }, settings) : undefined;
   const how = describeSettings(settings);
   const buy =
@@ -163,13 +181,14 @@ export function planRenewal(state: OrderState, settings: RenewalSettings, now: D
       `reissue due: ${why}; reissue installment ${k + 1} of ${n} in place: ApplySign submits the next certificate of the paid order ` +
       `${state.orderNo} (nothing is bought), the Validation re-reads the new records, and the Certificate (given { order }) keeps the old certificate until the new one is issued and verified`,
   });
+  const window = opensAt !== undefined ? `the renewal window (${how}) opened ${day(opensAt)}` : `renewal is configured (${how})`;
+  const inUseText = `certificate ${certId ?? "(id not known)"} of order ${state.orderNo} (installment ${k} of ${n}) expires ${notAfter ? day(notAfter) : "(date not known)"}`;
   if (knowledge?.nextWaiting && left && (opensAt === undefined || now.getTime() >= opensAt)) {
-    return reissue(`the service has started installment ${k + 1} of ${n} of order ${state.orderNo} (awaiting submission)${notAfter ? `; certificate ${certId ?? ""} expires ${day(notAfter)}` : ""}, ${how}`);
+    return reissue(`${inUseText}; ${window}; the service has started installment ${k + 1} (awaiting submission)`);
   }
   if (notAfter && opensAt !== undefined) {
     if (now.getTime() < opensAt) return { kind: "none", opensAt };
-    const window = `the renewal window (${how}) opened ${day(opensAt)}`;
-    if (left) return reissue(`certificate ${certId ?? "(id not known)"} of order ${state.orderNo} (installment ${k} of ${n}) expires ${day(notAfter)}; ${window}`);
+    if (left) return reissue(`${inUseText}; ${window}`);
     const termNote = state.termEndsAt ? ` and the term ends ${day(state.termEndsAt)}` : "";
     return {
       kind: "renew",
