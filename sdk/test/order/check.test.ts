@@ -115,6 +115,8 @@ describe("Order check: one failure per rule, naming the property", () => {
     ["former company member", { productCode: "sandbox-ov-single", domain: "example.com", companyInfo: { ...company, contactName: "Ops" } }, /^companyInfo.contactName: is not a member of company_info \(spec 2.4\): use contactFirst/],
     ["company id and info both", { productCode: "sandbox-ov-single", domain: "example.com", companyId: 7, companyInfo: company }, /^companyInfo: give either companyId or companyInfo, not both/],
     ["renewal window as long as the term", { productCode: "sandbox-dv-single", domain: "example.com", renewBeforeDays: 400 }, /^renewBeforeDays: 400 days is not shorter than the 12-month term/],
+    ["renewal window as long as a certificate lives (measured on the certificate since CA/B SC-081v3)", { productCode: "sandbox-dv-single", domain: "example.com", months: 24, renewBeforeDays: 400 }, /^renewBeforeDays: 400 days is not shorter than a certificate issued today may live \((200|100|47) days, CA\/Browser Forum ballot SC-081v3\)/],
+    ["renewBeforePercentage outside 1-99", { productCode: "sandbox-dv-single", domain: "example.com", renewBeforePercentage: 100 }, /^renewBeforePercentage: must be a whole number from 1 to 99, got 100/],
     ["adoptOrderNo malformed", { productCode: "sandbox-dv-single", domain: "example.com", adoptOrderNo: "CERT 1; drop" }, /^adoptOrderNo: must be an order number/],
     ["CSR not a CSR", { productCode: "sandbox-dv-single", domain: "example.com", customCsr: "hello" }, /^customCsr: is not a PEM certificate signing request/],
   ];
