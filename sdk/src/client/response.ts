@@ -110,9 +110,9 @@ export function interpretResponse<T>(operation: PartnerOperation, response: Http
     });
   }
 
-  const ctx = new ReadContext();
+  const ctx = new ReadContext("data");
   try {
-    return { value: reader(data, "data", ctx), warnings: ctx.warnings };
+    return { value: reader(data, ctx), warnings: ctx.warnings };
   } catch (caught) {
     if (!(caught instanceof WireFault)) throw caught;
     throw fail("malformed_response", `response breaks the contract at ${caught.path}: ${caught.rule}`, {

@@ -59,9 +59,9 @@ const productCodeOf = (raw: unknown) => {
 };
 
 // `user` and `query` have no fixed shape; anything but an object reads as null.
-const looseRecord: Reader<Record<string, unknown> | null> = (value, path, ctx) => {
+const looseRecord: Reader<Record<string, unknown> | null> = (value, ctx) => {
   try {
-    return { ...opaqueObject(value, path, ctx) };
+    return { ...opaqueObject(value, ctx) };
   } catch {
     return null;
   }

@@ -25,8 +25,8 @@ import {
 // others are returned. A record list the answer omits reads as [].
 
 // `type` missing reads as "": the specification says an empty string occurs.
-const withScope = <T extends { type?: string }>(reader: Reader<T>): Reader<T & { type: string }> => (value, path, ctx) => {
-  const record = reader(value, path, ctx);
+const withScope = <T extends { type?: string }>(reader: Reader<T>): Reader<T & { type: string }> => (value, ctx) => {
+  const record = reader(value, ctx);
   return { ...record, type: record.type ?? "" };
 };
 
