@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { DomainTypeCode, Product, VerificationTypeCode } from "../client/types.js";
+import type { DomainTypeCode, PartnerApi, Product, VerificationTypeCode } from "../client/types.js";
 import { DOMAIN_TYPE_CODES, isDomainTypeCode } from "../client/vocabulary.js";
 import { afterDependencies, checkInvokeOptions } from "./invoke-options.js";
 import { programClient } from "./settings.js";
@@ -70,9 +70,50 @@ export interface GetProductsResult {
 export async function getProducts(args: GetProductsArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetProductsResult> {
   checkInvokeOptions("getProducts", opts);
   refuseOldDomainType(args.domainType);
-  const filter = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined && v !== ""));
-  const products = await programClient().listAllProducts(filter);
-  return { products };
+  const products = await productList(programClient());
+  // Copies: a program may sort or change what it gets without changing the next call's answer.
+  return { products: structuredClone(products.filter(matches(args))) };
+}
+
+const lists = new WeakMap<PartnerApi, Promise<Product[]>>();
+
+/**
+ * The whole product list, read (every page) once per client per program
+ * process and filtered here: a program calling getProducts for each of its
+ * certificates costs one walk of the ~57 KB list, not one per call. A failed
+ * read is not kept, so the next call tries again.
+ */
+function productList(api: PartnerApi): Promise<Product[]> {
+  let list = lists.get(api);
+  if (!list) {
+    const reading = api.listAllProducts();
+    list = reading;
+    lists.set(api, reading);
+    reading.catch(() => {
+      if (lists.get(api) === reading) lists.delete(api);
+    });
+  }
+  return list;
+}
+
+/**
+ * The list's filters applied to the whole list, as the service applies them:
+ * codes exactly, the verification type in either case, the name as a
+ * case-insensitive fragment ("fuzzy"). An empty filter value filters nothing.
+ */
+function matches(args: GetProductsArgs): (product: Product) => boolean {
+  const given = (v: string | undefined) => (v === undefined || v.trim() === "" ? undefined : v.trim());
+  const domainType = given(args.domainType);
+  const brandCode = given(args.brandCode);
+  const verificationType = given(args.verificationType)?.toLowerCase();
+  const productCode = given(args.productCode);
+  const productName = given(args.productName)?.toLowerCase();
+  return (p) =>
+    (domainType === undefined || p.domainTypeCode === domainType) &&
+    (brandCode === undefined || p.brandCode === brandCode) &&
+    (verificationType === undefined || p.verificationTypeCode.toLowerCase() === verificationType) &&
+    (productCode === undefined || p.productCode === productCode) &&
+    (productName === undefined || p.productName.toLowerCase().includes(productName));
 }
 
 /** The domain type codes of earlier releases, and the spec 2.3 code each became. */

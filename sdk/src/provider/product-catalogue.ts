@@ -2,6 +2,8 @@ import type { PartnerApi, Product, UserData } from "../client/types.js";
 
 const catalogues = new WeakMap<PartnerApi, Promise<Product[]>>();
 const accounts = new WeakMap<PartnerApi, Promise<UserData>>();
+/** Each catalogue by product code, built once: a preview of 400 orders looks a code up 400 times. */
+const byCode = new WeakMap<Product[], ReadonlyMap<string, Product>>();
 
 /**
  * The whole product list, fetched once per client per process: a preview of
@@ -28,7 +30,19 @@ export function productCatalogue(api: PartnerApi): Promise<Product[]> {
  * ```
  */
 export async function findProduct(api: PartnerApi, productCode: string): Promise<Product | undefined> {
-  return (await productCatalogue(api)).find((product) => product.productCode === productCode);
+  return indexOf(await productCatalogue(api)).get(productCode);
+}
+
+function indexOf(catalogue: Product[]): ReadonlyMap<string, Product> {
+  let index = byCode.get(catalogue);
+  if (!index) {
+    const map = new Map<string, Product>();
+    // The first product with a code wins, as a search of the list would find it.
+    for (const product of catalogue) if (!map.has(product.productCode)) map.set(product.productCode, product);
+    index = map;
+    byCode.set(catalogue, index);
+  }
+  return index;
 }
 
 /**
