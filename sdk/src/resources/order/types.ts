@@ -1,37 +1,16 @@
-import type {
-  CertStatus,
-  CompanyInfo,
-  HashAlgorithm,
-  KeySpec,
-  Money,
-  Open,
-  OpenInt,
-  PaymentMethod,
-  SignatureAlgorithm,
-  VerificationMethod,
-} from "../../client/types.js";
+import type { CertStatus, Money, Open, OpenInt, VerificationMethod } from "../../client/types.js";
 import type { INTERNAL_INPUTS, OrderInputName } from "./inputs.js";
+
+import type { OrderSpec } from "../../rules/order-spec.js";
 
 export { REPLACE_KEYS, UPDATE_KEYS } from "./inputs.js";
 
-/** Order inputs as the provider sees them after `check` (canonical names, defaults applied). */
-export interface OrderInputs {
-  productCode: string;
-  domain: string;
-  sanDomains: string[];
-  wildcardDomains: string[];
-  /** As the program gave it; `months` then holds `years * 12`. */
-  years?: number;
-  months: number;
-  verificationMethod?: VerificationMethod;
-  signatureAlgorithm: SignatureAlgorithm;
-  keySpec: KeySpec;
-  hashAlgorithm: HashAlgorithm;
-  paymentMethod: PaymentMethod;
-  companyId?: number;
-  companyInfo?: CompanyInfo;
-  customCsr?: string;
-  couponCode?: string;
+/**
+ * Order inputs as the provider sees them after `check` (canonical names,
+ * defaults applied): the purchase the rules judge ({@link OrderSpec}) plus
+ * the renewal settings, adoption and what the class and `check` add.
+ */
+export interface OrderInputs extends OrderSpec {
   renewBeforeDays?: number;
   renewBeforePercentage?: number;
   adoptOrderNo?: string;
