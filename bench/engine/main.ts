@@ -1,27 +1,63 @@
 // `npm run bench:engine`: what the provider adds to the engine's own cost.
-// For 20 and 100 certificates, `pulumi up` of the real graph against the
-// sandbox (instant issuance, no latency, no cooldown) and of the same graph
-// made of no-op dynamic resources, side by side in one run; then the Partner
-// API calls per certificate and per `preview` from the sandbox request log.
-// Figures only: nothing here passes or fails.
+// For each count of certificates, `pulumi up`, a settled `preview` and
+// `destroy` of the real graph against the sandbox (instant issuance, no
+// latency, no cooldown) and of the same graph made of no-op dynamic
+// resources, side by side in one run (alternating rounds, medians); the
+// checkpoint per certificate; the Partner API calls per certificate by
+// operation from the sandbox request log. Then one row with issuance that is
+// not instant and the service's status cooldown, scaled down, counting the
+// status reads per waiting order per cooldown. Each figure is printed next
+// to issue 14's target. Figures only: nothing here passes or fails.
+//
+// Settings (environment):
+//   BENCH_COUNTS=20,100,400      certificates per row
+//   BENCH_ROUNDS=3               rounds per row up to 100 certificates (alternating, medians)
+//   BENCH_LARGE_ROUNDS=1         rounds per row above 100 certificates (a 400 round takes minutes)
+//   BENCH_DELAY_COUNT=20         certificates of the issuance-delay row (0: no such row)
+//   BENCH_ISSUE_AFTER=600        issuance delay of that row, in service seconds
+//   BENCH_TIME_SCALE=60          service seconds per real second in that row (180 s cooldown -> 3 s)
+//   BENCH_STATE_DETAIL=1         checkpoint bytes by resource type and output, for the first row (0: off)
+//   BENCH_SIGNATURE_ALGORITHM=ecc, BENCH_PRODUCT_CODE=sandbox-dv-single
 import { spawn, type ChildProcess } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import * as readline from "node:readline";
 import type { PulumiFn, Stack } from "@pulumi/pulumi/automation";
-import { ensureEngine, inlineStack, isolatedEnvironment } from "../../scripts/engine/index.js";
-import { ManagementClient } from "../../tests/e2e/harness/management.js";
-import { certificateGraph, noopGraph } from "./graphs.js";
+import { ensureEngine, inlineStack, isolatedEnvironment, type IsolatedEnvironment } from "../../scripts/engine/index.js";
+import { ManagementClient, type RequestLogEntry } from "../../tests/e2e/harness/management.js";
+import { certificateGraph, noopGraph, type GraphSettings } from "./graphs.js";
+import { printStateBreakdown } from "./state.js";
 
-const COUNTS = (process.env.BENCH_COUNTS ?? "20,100").split(",").map(Number);
+const COUNTS = (process.env.BENCH_COUNTS ?? "20,100,400").split(",").filter((s) => s.trim() !== "").map(Number);
 const PRODUCT_CODE = process.env.BENCH_PRODUCT_CODE ?? "sandbox-dv-single";
 // The machine is shared: each side runs this many times, alternating, and the median is reported.
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const LARGE_ROUNDS = Number(process.env.BENCH_LARGE_ROUNDS ?? 1);
 const SIGNATURE_ALGORITHM = (process.env.BENCH_SIGNATURE_ALGORITHM ?? "ecc") as "rsa" | "ecc";
+const DELAY_COUNT = Number(process.env.BENCH_DELAY_COUNT ?? 20);
+const ISSUE_AFTER = Number(process.env.BENCH_ISSUE_AFTER ?? 600);
+const TIME_SCALE = Number(process.env.BENCH_TIME_SCALE ?? 60);
+const STATE_DETAIL = (process.env.BENCH_STATE_DETAIL ?? "1") !== "0";
+/** The service's documented GetCertificateStatus cooldown (one read per order per 180 s). */
+const SERVICE_STATUS_COOLDOWN = 180;
+
+/** Issue 14's targets. */
+const TARGET = { up: 1.3, destroy: 1.3, preview: 1.2, statePerCertificate: 1.5 };
 
 interface Timing {
   upSeconds: number;
+  previewSeconds: number;
   destroySeconds: number;
-  /** Size of the stack's checkpoint after `up`: the file backend rewrites all of it after every step. */
+  /** The checkpoint file after `up`, as the file backend writes it (all of it again after every step). */
+  checkpointBytes: number;
+  /** The deployment as `stack export` gives it, compact JSON. */
   stateBytes: number;
+}
+
+interface Calls {
+  up: Record<string, number>;
+  preview: Record<string, number>;
+  destroy: Record<string, number>;
 }
 
 async function main(): Promise<void> {
@@ -29,8 +65,9 @@ async function main(): Promise<void> {
   const environment = isolatedEnvironment(engine);
   const sandbox = await startSandboxProcess();
   const management = new ManagementClient(sandbox.managementUrl);
-  await management.setConfig({ validation: "auto", issueAfterSeconds: 0, statusCooldownSeconds: 0, methodCooldownSeconds: 0 });
-  // One account rich enough for every graph of the run (100 certificates cost 10,000 before refunds).
+  const instant = { validation: "auto", issueAfterSeconds: 0, statusCooldownSeconds: 0, methodCooldownSeconds: 0 } as const;
+  await management.setConfig(instant);
+  // One account rich enough for every graph of the run (400 certificates cost 40,000 before refunds).
   const account = await management.createAccount({ username: "bench", balance: "1000000.00" });
   const config = {
     "certreseller:apiKey": { value: account.apiKey, secret: true },
@@ -38,49 +75,65 @@ async function main(): Promise<void> {
     "certreseller:journalDir": { value: `${environment.homeDir}/journal` },
   };
   console.log(`pulumi v${engine.version} (${engine.source}); node ${process.version}; sandbox ${sandbox.url} (own process); keys ${SIGNATURE_ALGORITHM}`);
+  console.log(`rows ${COUNTS.join(", ")} certificates; rounds ${ROUNDS} (up to 100), ${LARGE_ROUNDS} (above); targets: up and destroy <= ${TARGET.up}x, preview <= ${TARGET.preview}x, checkpoint per certificate <= ${TARGET.statePerCertificate}x the no-op graph's`);
 
-  const run = async (name: string, program: PulumiFn, between?: (stack: Stack) => Promise<void>): Promise<Timing> => {
+  /** `between` runs after `up` and the timed preview, before `destroy`. */
+  const run = async (name: string, program: PulumiFn, hooks: { afterUp?: () => Promise<void>; afterPreview?: () => Promise<void>; beforeDestroy?: () => Promise<void>; onState?: (deployment: unknown) => void } = {}): Promise<Timing> => {
     const stack = await inlineStack({ environment, projectName: `bench-${name}`, stackName: "bench", program, config });
     let started = performance.now();
     await stack.up();
     const upSeconds = (performance.now() - started) / 1000;
+    await hooks.afterUp?.();
     const stateBytes = JSON.stringify((await stack.exportStack()).deployment).length;
-    await between?.(stack);
+    const checkpoint = readCheckpoint(environment, `bench-${name}`);
+    hooks.onState?.(checkpoint.deployment);
+    // A preview of the whole stack, settled (no changes): what a routine CI preview costs.
+    started = performance.now();
+    await stack.preview();
+    const previewSeconds = (performance.now() - started) / 1000;
+    await hooks.afterPreview?.();
+    await hooks.beforeDestroy?.();
     started = performance.now();
     await stack.destroy();
     const destroySeconds = (performance.now() - started) / 1000;
     await stack.workspace.removeStack("bench");
-    return { upSeconds, destroySeconds, stateBytes };
+    return { upSeconds, previewSeconds, destroySeconds, checkpointBytes: checkpoint.bytes, stateBytes };
   };
 
   try {
-    for (const count of COUNTS) {
-      const settings = { count, productCode: PRODUCT_CODE, managementUrl: sandbox.managementUrl, signatureAlgorithm: SIGNATURE_ALGORITHM };
+    for (const [row, count] of COUNTS.entries()) {
+      const settings: GraphSettings = { count, productCode: PRODUCT_CODE, managementUrl: sandbox.managementUrl, signatureAlgorithm: SIGNATURE_ALGORITHM };
+      const rounds = count > 100 ? LARGE_ROUNDS : ROUNDS;
       const noops: Timing[] = [];
       const reals: Timing[] = [];
-      let upCalls: Record<string, number> = {};
-      let previewCalls: Record<string, number> = {};
+      const calls: Calls = { up: {}, preview: {}, destroy: {} };
+      let states: { real?: unknown; noop?: unknown } = {};
       let failure: string | undefined;
-      for (let round = 0; round < ROUNDS && !failure; round++) {
-        noops.push(await run(`noop-${count}-${round}`, noopGraph(settings)));
+      for (let round = 0; round < rounds && !failure; round++) {
+        noops.push(await run(`noop-${count}-${round}`, noopGraph(settings), { onState: (d) => (states.noop ??= d) }));
         await management.clearRequests();
         try {
           reals.push(
-            await run(`real-${count}-${round}`, certificateGraph(settings), async (stack) => {
-              upCalls = await management.operationCounts();
-              // A preview of the whole stack, settled (no changes): what a routine CI preview costs.
-              await management.clearRequests();
-              await stack.preview();
-              previewCalls = await management.operationCounts();
+            await run(`real-${count}-${round}`, certificateGraph(settings), {
+              onState: (d) => (states.real ??= d),
+              afterUp: async () => {
+                calls.up = await management.operationCounts();
+                await management.clearRequests();
+              },
+              afterPreview: async () => {
+                calls.preview = await management.operationCounts();
+                await management.clearRequests();
+              },
             }),
           );
+          calls.destroy = await management.operationCounts();
         } catch (error) {
           failure = String((error as Error).message).split("\n").find((l) => /error|Error/.test(l)) ?? String(error);
         }
       }
       const noop = median(noops);
       console.log(`\n${count} certificates (${count * 4} resources), median of ${noops.length}`);
-      console.log(`  no-op graph   up ${noop.upSeconds.toFixed(1)} s   destroy ${noop.destroySeconds.toFixed(1)} s`);
+      console.log(`  no-op graph   up ${noop.upSeconds.toFixed(1)} s   preview ${noop.previewSeconds.toFixed(1)} s   destroy ${noop.destroySeconds.toFixed(1)} s`);
       if (failure) {
         // Still a figure: say the real side could not be measured, and why.
         console.log(`  real graph    FAILED: ${failure}`);
@@ -88,16 +141,139 @@ async function main(): Promise<void> {
         continue;
       }
       const real = median(reals);
-      console.log(`  real graph    up ${real.upSeconds.toFixed(1)} s   destroy ${real.destroySeconds.toFixed(1)} s`);
-      console.log(`  checkpoint    real ${(real.stateBytes / 1024).toFixed(0)} KiB (${(real.stateBytes / count / 1024).toFixed(1)} KiB per certificate) vs no-op ${(noop.stateBytes / 1024).toFixed(0)} KiB`);
-      console.log(`  ratio         up ${(real.upSeconds / noop.upSeconds).toFixed(2)}x (target <= 1.3x)   destroy ${(real.destroySeconds / noop.destroySeconds).toFixed(2)}x`);
-      console.log(`  Partner API calls per certificate during up: ${perCertificate(upCalls, count)}`);
-      console.log(`  Partner API calls for one preview of the whole stack: ${describe(previewCalls)}`);
+      console.log(`  real graph    up ${real.upSeconds.toFixed(1)} s   preview ${real.previewSeconds.toFixed(1)} s   destroy ${real.destroySeconds.toFixed(1)} s`);
+      console.log(`  ratio         ${ratio("up", real.upSeconds, noop.upSeconds, TARGET.up)}   ${ratio("preview", real.previewSeconds, noop.previewSeconds, TARGET.preview)}   ${ratio("destroy", real.destroySeconds, noop.destroySeconds, TARGET.destroy)}`);
+      console.log(
+        `  checkpoint    real ${kib(real.checkpointBytes)} (${kib(real.checkpointBytes / count)} per certificate) vs no-op ${kib(noop.checkpointBytes)} (${kib(noop.checkpointBytes / count)}); ` +
+          ratio("per certificate", real.checkpointBytes, noop.checkpointBytes, TARGET.statePerCertificate),
+      );
+      console.log(`                stack export (compact, secrets shown): real ${kib(real.stateBytes / count)} vs no-op ${kib(noop.stateBytes / count)} per certificate`);
+      console.log(`  Partner API calls per certificate, up: ${perCertificate(calls.up, count)}`);
+      console.log(`  Partner API calls per certificate, destroy: ${perCertificate(calls.destroy, count)}`);
+      console.log(`  Partner API calls for one preview of the whole stack: ${describe(calls.preview)}`);
+      if (STATE_DETAIL && row === 0 && states.real && states.noop) printStateBreakdown(states.real, states.noop, count);
+      states = {};
     }
+    if (DELAY_COUNT > 0) await issuanceDelayRow(management, run, sandbox.managementUrl, instant);
   } finally {
     sandbox.process.kill("SIGTERM");
     environment.dispose();
   }
+}
+
+/**
+ * Issuance that is not instant, under the service's status cooldown, both
+ * scaled down by BENCH_TIME_SCALE so the row takes seconds: the provider
+ * waits as many real seconds as the service's answer says (cooldown_seconds),
+ * so the sandbox is configured in scaled seconds. Counts every
+ * GetCertificateStatus per order from the request log: the minimum is one
+ * per cooldown per waiting order, never a refused (429) read.
+ */
+async function issuanceDelayRow(
+  management: ManagementClient,
+  run: (name: string, program: PulumiFn, hooks: { afterUp?: () => Promise<void>; afterPreview?: () => Promise<void> }) => Promise<Timing>,
+  managementUrl: string,
+  instant: Record<string, unknown>,
+): Promise<void> {
+  const cooldown = Math.max(1, Math.round(SERVICE_STATUS_COOLDOWN / TIME_SCALE));
+  const issueAfter = Math.max(1, Math.round(ISSUE_AFTER / TIME_SCALE));
+  const count = DELAY_COUNT;
+  await management.setConfig({ validation: "auto", issueAfterSeconds: issueAfter, statusCooldownSeconds: cooldown, methodCooldownSeconds: 0 });
+  await management.clearRequests();
+  let log: RequestLogEntry[] = [];
+  let upCalls: Record<string, number> = {};
+  let previewCalls: Record<string, number> = {};
+  const settings: GraphSettings = { count, productCode: PRODUCT_CODE, managementUrl, signatureAlgorithm: SIGNATURE_ALGORITHM };
+  console.log(
+    `\nissuance after ${ISSUE_AFTER} s, status cooldown ${SERVICE_STATUS_COOLDOWN} s, time scaled 1/${TIME_SCALE} (sandbox: issue after ${issueAfter} s, cooldown ${cooldown} s); ${count} certificates, 1 round`,
+  );
+  try {
+    const timing = await run(`delay-${count}`, certificateGraph(settings), {
+      afterUp: async () => {
+        log = await management.requests();
+        upCalls = counts(log);
+        await management.clearRequests();
+      },
+      afterPreview: async () => {
+        previewCalls = await management.operationCounts();
+      },
+    });
+    console.log(`  real graph    up ${timing.upSeconds.toFixed(1)} s   preview ${timing.previewSeconds.toFixed(1)} s   destroy ${timing.destroySeconds.toFixed(1)} s`);
+  } catch (error) {
+    console.log(`  real graph    FAILED: ${String((error as Error).message).split("\n").find((l) => /error|Error/.test(l)) ?? String(error)}`);
+    process.exitCode = 1;
+    return;
+  } finally {
+    await management.setConfig(instant);
+  }
+  console.log(`  Partner API calls per certificate, up: ${perCertificate(upCalls, count)}`);
+  console.log(`  Partner API calls for one preview of the whole stack: ${describe(previewCalls)}`);
+  if (process.env.BENCH_DELAY_LOG) {
+    for (const entry of log) console.log(`    ${entry.at} ${entry.operation} ${entry.orderNo ?? ""} ${entry.code}`);
+  }
+  const reads = statusReads(log, cooldown);
+  console.log(
+    `  status reads  ${reads.total} for ${reads.orders} waiting orders (${(reads.total / Math.max(1, reads.orders)).toFixed(2)} per order, at most ${reads.maxPerOrder}); refused (429): ${reads.refused}`,
+  );
+  console.log(
+    `                per cooldown of waiting: ${reads.perCooldown.toFixed(2)} per order (target: 1, no refusals) — ${reads.perCooldown <= 1.05 && reads.refused === 0 ? "met" : "NOT met"}; ` +
+      `gap between reads of one order: min ${reads.minGap.toFixed(2)}, median ${reads.medianGap.toFixed(2)} cooldowns`,
+  );
+}
+
+/** GetCertificateStatus per order: how many, how far apart, against the cooldown. */
+function statusReads(log: RequestLogEntry[], cooldownSeconds: number) {
+  const byOrder = new Map<string, number[]>();
+  let refused = 0;
+  for (const entry of log) {
+    if (entry.operation !== "GetCertificateStatus" || !entry.orderNo) continue;
+    if (entry.code === 429) refused++;
+    const times = byOrder.get(entry.orderNo) ?? [];
+    times.push(Date.parse(entry.at));
+    byOrder.set(entry.orderNo, times);
+  }
+  const gaps: number[] = [];
+  let total = 0;
+  let maxPerOrder = 0;
+  // Reads beyond each order's first, against the cooldowns its waiting spanned (the first read is free).
+  let extraReads = 0;
+  let cooldownsWaited = 0;
+  for (const times of byOrder.values()) {
+    times.sort((a, b) => a - b);
+    total += times.length;
+    maxPerOrder = Math.max(maxPerOrder, times.length);
+    for (let i = 1; i < times.length; i++) gaps.push((times[i]! - times[i - 1]!) / 1000 / cooldownSeconds);
+    extraReads += times.length - 1;
+    cooldownsWaited += (times.at(-1)! - times[0]!) / 1000 / cooldownSeconds;
+  }
+  gaps.sort((a, b) => a - b);
+  return {
+    total,
+    orders: byOrder.size,
+    maxPerOrder,
+    refused,
+    minGap: gaps[0] ?? 0,
+    medianGap: gaps[Math.floor(gaps.length / 2)] ?? 0,
+    perCooldown: cooldownsWaited > 0 ? extraReads / cooldownsWaited : extraReads > 0 ? Infinity : 0,
+  };
+}
+
+/**
+ * The stack's checkpoint file in the file backend (the project-scoped layout,
+ * or the legacy one): its size, and its deployment as stored — secrets as
+ * ciphertext, unlike `stack export` from the Automation API, which shows them.
+ */
+function readCheckpoint(environment: IsolatedEnvironment, projectName: string): { bytes: number; deployment: unknown } {
+  const candidates = [
+    path.join(environment.backendDir, ".pulumi", "stacks", projectName, "bench.json"),
+    path.join(environment.backendDir, ".pulumi", "stacks", "bench.json"),
+  ];
+  for (const file of candidates) {
+    if (!fs.existsSync(file)) continue;
+    const text = fs.readFileSync(file, "utf8");
+    return { bytes: Buffer.byteLength(text), deployment: (JSON.parse(text) as { checkpoint?: { latest?: unknown } }).checkpoint?.latest };
+  }
+  return { bytes: Number.NaN, deployment: undefined };
 }
 
 /**
@@ -123,20 +299,37 @@ function median(timings: Timing[]): Timing {
   const mid = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   return {
     upSeconds: mid(timings.map((t) => t.upSeconds)),
+    previewSeconds: mid(timings.map((t) => t.previewSeconds)),
     destroySeconds: mid(timings.map((t) => t.destroySeconds)),
+    checkpointBytes: mid(timings.map((t) => t.checkpointBytes)),
     stateBytes: mid(timings.map((t) => t.stateBytes)),
   };
 }
 
-function perCertificate(counts: Record<string, number>, count: number): string {
-  const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  const parts = Object.entries(counts).map(([operation, n]) => `${operation} ${(n / count).toFixed(2)}`);
-  return `${(total / count).toFixed(2)} (${parts.join(", ")})`;
+function ratio(name: string, real: number, noop: number, target: number): string {
+  const r = real / noop;
+  return `${name} ${r.toFixed(2)}x (target <= ${target}x: ${r <= target ? "met" : "NOT met"})`;
 }
 
-function describe(counts: Record<string, number>): string {
-  const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  return `${total} (${Object.entries(counts).map(([operation, n]) => `${operation} ${n}`).join(", ") || "none"})`;
+function kib(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+function counts(log: RequestLogEntry[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const entry of log) out[entry.operation] = (out[entry.operation] ?? 0) + 1;
+  return out;
+}
+
+function perCertificate(calls: Record<string, number>, count: number): string {
+  const total = Object.values(calls).reduce((a, b) => a + b, 0);
+  const parts = Object.entries(calls).map(([operation, n]) => `${operation} ${(n / count).toFixed(2)}`);
+  return `${(total / count).toFixed(2)} (${parts.join(", ") || "none"})`;
+}
+
+function describe(calls: Record<string, number>): string {
+  const total = Object.values(calls).reduce((a, b) => a + b, 0);
+  return `${total} (${Object.entries(calls).map(([operation, n]) => `${operation} ${n}`).join(", ") || "none"})`;
 }
 
 main().catch((error: unknown) => {
