@@ -151,9 +151,19 @@ describe("CreateOrder answers that are not a clean success", () => {
     expect((await new PurchaseJournal(journalDir).read(inputs.journalKey))?.orderNo).toBe("CERT202611220000000777");
   });
 
-  it("a rate limiter's HTML 429 is a refusal (it does not pass the request on): nothing bought, no journal entry", async () => {
+  // Only the API's own envelope is evidence: a 429 page from something in front of it may have forwarded the request.
+  it("an HTML 429 page (not the API's envelope) proves nothing: the journal keeps the intent and the user is told to check", async () => {
     answer = () => ({ status: 429, contentType: "text/html", body: "<html>Too Many Requests</html>" });
     const inputs = await plan("limited");
+    const error = (await handlers.create(oddCtx, inputs).catch((e: unknown) => e)) as Error;
+    expect(error.message).toMatch(/Your account MAY have been charged/);
+    expect(error.message).not.toMatch(/nothing was bought/);
+    expect((await new PurchaseJournal(journalDir).read(inputs.journalKey))?.intentAt).toBeDefined();
+  });
+
+  it("the API's own 429 envelope is a refusal: nothing bought, no journal entry", async () => {
+    answer = () => ({ envelope: { code: 429, message: "too many requests", data: { retry_after: 5 } } });
+    const inputs = await plan("limited-by-api");
     const error = (await handlers.create(oddCtx, inputs).catch((e: unknown) => e)) as Error;
     expect(error.message).toMatch(/CreateOrder was refused, nothing was bought: CreateOrder rate_limited/);
     expect(await new PurchaseJournal(journalDir).read(inputs.journalKey)).toBeUndefined();

@@ -149,18 +149,19 @@ function otherPurchaseMessage(inputs: OrderInputs, entry: JournalEntry & { order
 
 /**
  * What CreateOrder's failure means for the money: `refused` when the API's
- * own answer (or the client, before sending) proves nothing was bought, or
- * when anyone answered 429 (a rate limiter in front of the API does not pass
- * the request on); `bought` when a success answer carried an order number
- * but could not be read in full (the order exists and is paid); `unknown`
- * otherwise, an HTTP error page included.
+ * own answer (or the client, before sending) proves nothing was bought;
+ * `bought` when a success answer carried an order number but could not be
+ * read in full (the order exists and is paid); `unknown` otherwise — an
+ * HTTP error page included, a 429 page from something in front of the API
+ * too: most rate limiters refuse before forwarding, but not all, and only
+ * the API's envelope is evidence.
  */
 function outcomeOf(error: unknown): { kind: "refused" } | { kind: "bought"; orderNo: string; success: boolean } | { kind: "unknown" } {
   // An answer that names an order number (whatever else it says) means the order exists: never "refused", never "maybe".
   if (isPartnerApiError(error) && error.orderNo && error.mayHaveReachedServer) {
     return { kind: "bought", orderNo: error.orderNo, success: isPartnerApiError(error, "malformed_response") && error.code === 200 };
   }
-  if (apiSays(error, ...REFUSED) || isPartnerApiError(error, "rate_limited") || (isPartnerApiError(error) && !error.mayHaveReachedServer)) {
+  if (apiSays(error, ...REFUSED) || (isPartnerApiError(error) && !error.mayHaveReachedServer)) {
     return { kind: "refused" };
   }
   return { kind: "unknown" };
