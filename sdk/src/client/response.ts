@@ -86,6 +86,15 @@ export function interpretResponse<T>(operation: PartnerOperation, response: Http
   const requestId = headerRequestId ?? request_id ?? undefined;
   const serverText = message ? `: ${message}` : "";
 
+  if (code !== 200 && typeof message !== "string") {
+    // The API's envelope always explains a failure (spec section 1: code,
+    // message, data). A bare `{ "code": 404 }` or a gateway's
+    // `{ "code": 404, "msg": ... }` is someone else's JSON, and "no such
+    // order" from it would drop a paid order on no evidence.
+    throw fail("http_error", `HTTP ${httpStatus} with JSON carrying code ${code} but no message: not the Partner API's envelope — it proves nothing about the request or the order`, {
+      retryAfter: retryAfterHeader(response),
+    });
+  }
   if (code !== 200) {
     const kind = kindForCode(code);
     const details = errorData.safeParse(data);

@@ -52,6 +52,21 @@ describe("section 7: an order is gone only when the API's own envelope says 404"
     expect(await failure(contract.client().cancelOrder({ orderNo: ORDER_NO }))).toMatchObject({ kind: "http_error", httpStatus: 404 });
   });
 
+  it.each([
+    ["a gateway's { code, msg }", { code: 404, msg: "route not found" }],
+    ["a bare { code, data }", { code: 404, data: null }],
+  ])("JSON with code 404 but no message (%s) is not the API's envelope → http_error, not not_found", async (_what, body) => {
+    contract.server.answer({ status: 404, body });
+    const error = await failure(contract.client().getRecord({ orderNo: ORDER_NO }));
+    expect(error).toMatchObject({ kind: "http_error", httpStatus: 404 });
+    expect(error.message).toMatch(/not the (Partner API|API envelope)/);
+  });
+
+  it("the same bare { code: 404 } under HTTP 200 is never not_found either", async () => {
+    contract.server.answer({ status: 200, body: { code: 404, data: null } });
+    expect(await failure(contract.client().getRecord({ orderNo: ORDER_NO }))).toMatchObject({ kind: "http_error", httpStatus: 200 });
+  });
+
   it("envelope code 400 → invalid_request; an HTML 400 page → http_error", async () => {
     contract.server.answer(apiError(400, "参数错误", { field: "order_no" }, true));
     expect(await failure(contract.client().getRecord({ orderNo: ORDER_NO }))).toMatchObject({ kind: "invalid_request", code: 400, field: "order_no" });
