@@ -25,7 +25,11 @@ export function createSandboxServer(deps: ManagementDeps): { server: Server; clo
       return done(handleManagement(deps, req, res, pathname.slice("/management".length)));
     }
     req.resume();
-    sendJson(res, 404, { code: 404, message: `no route ${pathname}; the Partner API is under /partner/<Operation>/`, data: {} });
+    // Outside /partner/ the web server answers, not the API: a plain page, as
+    // a real front end would. An API envelope here would let a wrong base URL
+    // pass for the API saying "no such order".
+    res.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
+    res.end(`404 Not Found: ${pathname} (the Partner API is under /partner/<Operation>/)\n`);
   });
   server.on("connection", (socket) => {
     sockets.add(socket);
