@@ -168,7 +168,9 @@ export class Certificate extends pulumi.dynamic.Resource {
       certId: args.certId,
       timeoutMinutes: timeout.timeoutMinutes,
       timeoutOrigin: timeout.timeoutOrigin,
-      pfxPassword: args.pfxPassword,
+      // Secret whatever the program passed: an input is stored as given, and a
+      // plain-string password would sit in state in clear text.
+      pfxPassword: args.pfxPassword === undefined ? undefined : pulumi.secret(args.pfxPassword),
       // Output-only members must be present (undefined) to be registered as outputs.
       certificatePem: undefined,
       chainPem: undefined,

@@ -30,6 +30,14 @@ describe("Certificate class under setMocks", () => {
     expect(provider).not.toContain(KEY.split(":")[1]);
   });
 
+  it("sends a plain-string pfxPassword to the engine as a secret (an input is stored as given)", async () => {
+    const { Certificate } = await import("../../src/resources/certificate.js");
+    const cert = new Certificate("pfx-plain", { orderNo: "CERT1", pfxPassword: "plain-pfx-password" });
+    await settle(cert.certId);
+    const raw = regs.find((r) => r.name === "pfx-plain")!.rawInputs.pfxPassword;
+    expect(raw).toMatchObject({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", value: "plain-pfx-password" });
+  });
+
   it("derives privateKeyPkcs8Pem and combinedPem in the program, as secrets, without storing them", async () => {
     const { Certificate } = await import("../../src/resources/certificate.js");
     const cert = new Certificate("formats", { orderNo: "CERT1" });

@@ -4,6 +4,8 @@ export interface Registration {
   type: string;
   name: string;
   inputs: Record<string, any>;
+  /** The inputs as serialized for the engine: secrets still wrapped (the signature key marks them). */
+  rawInputs: Record<string, any>;
   additionalSecretOutputs: string[];
 }
 
@@ -36,6 +38,7 @@ export async function installMocks(opts: {
           type: req.getType(),
           name: req.getName(),
           inputs: pulumi.runtime.deserializeProperties(req.getObject()),
+          rawInputs: req.getObject().toJavaScript(),
           additionalSecretOutputs: req.getAdditionalsecretoutputsList(),
         });
       }
