@@ -59,7 +59,13 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       out(`certreseller journal rm: give the entry id (32 hex digits) that \`certreseller journal\` lists\n${USAGE}`);
       return 2;
     }
-    await journal.remove(`${id}.json`);
+    if (!(await journal.remove(`${id}.json`))) {
+      out(
+        `certreseller journal rm: no entry ${id} in ${journal.location}. If the stack sets certreseller:journalUrl or ` +
+          "certreseller:journalDir, give the same location here (CERTRESELLER_JOURNAL_URL / CERTRESELLER_JOURNAL_DIR): this command reads only the environment.",
+      );
+      return 1;
+    }
     out(`removed ${journal.store.locationOf(`${id}.json`)}`);
     return 0;
   }

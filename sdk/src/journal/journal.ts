@@ -125,9 +125,26 @@ export class PurchaseJournal {
     await this.store.delete(PurchaseJournal.nameFor(key));
   }
 
-  /** Removes an entry by its name in the store (the journal command's `rm`). */
-  async remove(name: string): Promise<void> {
+  /** Removes an entry by its name in the store (the journal command's `rm`); false when there was none. */
+  async remove(name: string): Promise<boolean> {
+    if ((await this.store.get(name)) === undefined) return false;
     await this.store.delete(name);
+    return true;
+  }
+
+  /**
+   * The `certreseller journal` command line that reaches THIS journal. The
+   * command reads only the environment (it runs outside any stack), so a
+   * journal set in stack config would otherwise be missed and `rm` would
+   * look in the default directory.
+   *
+   * @example
+   * journal.command("rm 0123…") // "CERTRESELLER_JOURNAL_URL=s3://ci-journal/certreseller npx certreseller journal rm 0123…"
+   */
+  command(args: string): string {
+    const variable = this.location.startsWith("s3://") ? "CERTRESELLER_JOURNAL_URL" : "CERTRESELLER_JOURNAL_DIR";
+    const value = /^[\w@%+=:,./-]+$/.test(this.location) ? this.location : `'${this.location.replace(/'/g, `'\\''`)}'`;
+    return `${variable}=${value} npx certreseller journal ${args}`;
   }
 
   private parse(text: string, name: string): JournalEntry {

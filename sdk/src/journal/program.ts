@@ -103,7 +103,7 @@ export async function orphanWarnings(
     warnings.push(
       `certreseller: the purchase journal ${what} for ${urn.slice(urn.lastIndexOf("::") + 2)}, and no Order in this stack declares that resource. ` +
         `Keep it: declare an Order with \`adoptOrderNo${entry.orderNo ? `: "${entry.orderNo}"` : ""}\`; or cancel it with the reseller and remove the entry ` +
-        `(\`npx certreseller journal rm ${id}\` deletes ${location}). \`npx certreseller journal\` lists every entry with its state at the service.`,
+        `(\`${journal.command(`rm ${id}`)}\` deletes ${location}). \`${journal.command("ls")}\` lists every entry with its state at the service.`,
     );
   }
   return warnings;

@@ -97,7 +97,12 @@ describe("the S3 journal against a real S3 server", () => {
     expect(text).toContain("cli.example.com");
     expect(text).toContain("MAY have been charged");
     const id = PurchaseJournal.nameFor(key).replace(".json", "");
+    expect(journal.command(`rm ${id}`)).toBe(`CERTRESELLER_JOURNAL_URL=${url} npx certreseller journal rm ${id}`);
     expect(await main(["journal", "rm", id], env, () => undefined)).toBe(0);
     expect(await journal.list()).toEqual([]);
+    // Pointed at another journal (the stack's is in stack config, the command reads only the environment): says so, exit 1.
+    const missing: string[] = [];
+    expect(await main(["journal", "rm", id], env, (l) => missing.push(l))).toBe(1);
+    expect(missing.join("\n")).toMatch(new RegExp(`no entry ${id} in ${url}.*reads only the environment`));
   });
 });

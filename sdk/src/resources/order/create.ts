@@ -129,7 +129,8 @@ function entryKeyOf(inputs: OrderInputs): string {
 /** How to remove an entry: the command (it reads the same settings), and the file or object it deletes. */
 function removeCommand(journal: PurchaseJournal, key: string): string {
   const location = journal.fileFor(key);
-  return `\`npx certreseller journal rm ${location.slice(location.lastIndexOf("/") + 1).replace(/\.json$/, "")}\` deletes ${location}`;
+  const id = location.slice(location.lastIndexOf("/") + 1).replace(/\.json$/, "");
+  return `\`${journal.command(`rm ${id}`)}\` deletes ${location}`;
 }
 
 /**
