@@ -126,7 +126,7 @@ function entryKeyOf(inputs: OrderInputs): string {
   return journalEntryKey(inputs);
 }
 
-/** How to remove an entry: the command (it reads the same settings), and the file or object it deletes. */
+/** How to remove an entry: the command, pointed at this journal (it reads only the environment), and the file or object it deletes. */
 function removeCommand(journal: PurchaseJournal, key: string): string {
   const location = journal.fileFor(key);
   const id = location.slice(location.lastIndexOf("/") + 1).replace(/\.json$/, "");
