@@ -86,3 +86,55 @@ describe("renewal plan", () => {
     expect(needsStatusRead(reissued, { renewBeforeDays: 30 }, at("2027-07-29T00:00:00Z"))).toBe(true);
   });
 });
+
+// An adopted order: the API reports no term (only CreateOrder's answer carries `months`), so
+// `termEndsAt`, `paidAt` and the installment numbers are absent; the certificate's notAfter is known.
+describe("renewal plan of an adopted order (the term's end unknown)", () => {
+  const { termEndsAt: _t, paidAt: _p, installmentsCount: _c, installmentNo: _n, requestId: _r, ...rest } = issued;
+  const adopted = { ...rest, certStatus: 1, adopted: true } as OrderState;
+  const inWindow = at("2027-05-20T00:00:00Z");
+
+  it("never plans a purchase inside the window: nothing waiting → none, with a warning naming the unknown term, the notAfter and what to do", () => {
+    const plan = planRenewal(adopted, { renewBeforeDays: 30 }, inWindow, { certId: "c1", certStatus: 1, notAfter: issued.certNotAfter, notBefore: issued.certNotBefore, nextWaiting: false });
+    expect(plan.kind).toBe("none");
+    const warning = plan.kind === "none" ? plan.warning : undefined;
+    expect(warning).toMatch(/certificate c1 of order CERT1 expires 2027-06-11 \(notAfter 2027-06-11T00:00:00.000Z\)/);
+    expect(warning).toMatch(/end of the order's term is unknown \(the order was adopted.*no later certificate awaiting submission\. Nothing is bought/);
+    expect(warning).toMatch(/remove `adoptOrderNo`.*pulumi up --replace 'proj\/dev\/site'.*retainOnDelete/);
+    // From the stored knowledge alone (no status read), and from percentages: still no purchase.
+    expect(planRenewal(adopted, { renewBeforeDays: 30 }, inWindow).kind).toBe("none");
+    expect(planRenewal(adopted, { renewBeforePercentage: 25 }, inWindow).kind).toBe("none");
+    // Even the day before notAfter.
+    expect(planRenewal(adopted, { renewBeforeDays: 30 }, at("2027-06-10T00:00:00Z")).kind).toBe("none");
+  });
+
+  it("the service shows the next installment waiting: reissue in place (nothing bought)", () => {
+    const waiting = knowledgeFrom(adopted, { certId: "c2", certStatus: 0, startDate: null, endDate: null, requestId: null } as CertificateStatus);
+    expect(waiting.nextWaiting).toBe(true);
+    const plan = planRenewal(adopted, { renewBeforeDays: 30 }, inWindow, waiting);
+    expect(plan.kind).toBe("reissue");
+    expect(plan.kind === "reissue" && plan.reason).toMatch(/nothing is bought/);
+  });
+
+  it("outside the window: none, and no warning", () => {
+    expect(planRenewal(adopted, { renewBeforeDays: 30 }, at("2027-05-01T00:00:00Z"))).toEqual({ kind: "none", opensAt: Date.parse("2027-05-12T00:00:00Z") });
+  });
+
+  it("nothing known about the certificate and no term: none (the term-end branch needs the term)", () => {
+    const { certId: _i, certNotAfter: _a, certNotBefore: _b, ...blank } = adopted;
+    expect(planRenewal(blank as OrderState, { renewBeforeDays: 30 }, inWindow)).toEqual({ kind: "none", unknown: true });
+  });
+
+  it("a bought order's last certificate still renews (the term is known)", () => {
+    const last = { ...issued, installmentNo: 2, certId: "c2", certNotBefore: "2027-05-20T00:00:00.000Z", certNotAfter: "2027-11-22T23:59:30.000Z" };
+    expect(planRenewal(last, { renewBeforeDays: 30 }, at("2027-10-25T00:00:00Z")).kind).toBe("renew");
+  });
+
+  it("a refresh that stored the waiting certificate's cert_status 0 over the issued one still sees the next installment (ApplySign answered: requestId)", () => {
+    const refreshed = { ...order, certStatus: 0 } as OrderState;
+    expect(knowledgeFrom(refreshed, { certId: "c2", certStatus: 0, startDate: null, endDate: null, requestId: null } as CertificateStatus).nextWaiting).toBe(true);
+    // A bought order whose first ApplySign never answered: its cert_status 0 is the first certificate.
+    const unsubmitted = { ...order, certStatus: 0, requestId: undefined } as OrderState;
+    expect(knowledgeFrom(unsubmitted, { certId: "c1", certStatus: 0, startDate: null, endDate: null, requestId: null } as CertificateStatus).nextWaiting).toBe(false);
+  });
+});

@@ -3,7 +3,7 @@ import { CertStatus, type PartnerApi, type RecordSet } from "../../client/types.
 import { findProduct } from "../../provider/index.js";
 import { canonicalName } from "../../rules/index.js";
 import { apiSays } from "./evidence.js";
-import { describe, parseServiceTime, reportedMethod } from "./sign.js";
+import { describe, reportedMethod } from "./sign.js";
 import type { OrderInputs, OrderState } from "./types.js";
 
 /**
@@ -43,13 +43,11 @@ export async function adoptOrder(api: PartnerApi, inputs: OrderInputs, orderNo: 
   }
   const declared = sorted([inputs.domain, ...inputs.sanDomains, ...inputs.wildcardDomains]);
   let actual = namesOf(stored);
-  let endDateText: string | undefined;
   if (actual.length === 0) {
     // Only an answer that lists no names at all needs the status read (rate limited per order).
     try {
       const status = await api.getCertificateStatus({ orderNo });
       actual = sorted(status.domainStatuses.map((d) => d.domain));
-      endDateText = status.endDate ?? undefined;
     } catch (error) {
       const wait = isPartnerApiError(error, "rate_limited") && error.retryAfter ? ` Try again in ${error.retryAfter} s.` : "";
       throw new AdoptionError(`cannot adopt order ${orderNo}: its names could not be read (${describe(error)}).${wait}`, { cause: error });
@@ -71,16 +69,16 @@ export async function adoptOrder(api: PartnerApi, inputs: OrderInputs, orderNo: 
         `cannot adopt order ${orderNo}: it is for ${JSON.stringify(download.productName)} but productCode ${inputs.productCode} is ${JSON.stringify(product.productName)}`,
       );
     }
-    endDateText ??= download.endDate ?? undefined;
   }
   const { __provider: _provider, ...rest } = inputs;
-  const endDate = endDateText ? parseServiceTime(endDateText) : undefined;
+  // No `termEndsAt`, `paidAt` or installment numbers: the API reports an order's term only in
+  // CreateOrder's answer, and a certificate's end date is not the term's end (an order holds
+  // several certificates). Renewal then never buys on its own for this order (renewal.ts).
   return {
     ...rest,
     orderNo,
     certStatus: stored.certStatus,
     verificationMethod: reportedMethod(stored.verificationMethod, inputs.verificationMethod),
-    termEndsAt: endDate?.toISOString(),
     adopted: true,
   };
 }

@@ -47,6 +47,7 @@ export async function diff(ctx: ProviderContext, _id: string, olds: OrderState, 
     log.warn(plan.reason);
     replaces.push(news.renewBeforeDays !== undefined ? "renewBeforeDays" : "renewBeforePercentage");
   }
+  if (plan.kind === "none" && plan.warning) log.warn(plan.warning);
   if (replaces.length > 0 && news.adoptOrderNo !== undefined && news.adoptOrderNo === olds.orderNo) {
     // The replacement's create would adopt this same order again, and deleting
     // the old resource would then cancel the order the new one holds.

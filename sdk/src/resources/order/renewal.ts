@@ -22,7 +22,7 @@ import { CertStatus } from "../../client/types.js";
 import { containsUnknown, type ProviderContext } from "../../provider/index.js";
 import { caBrowserMaxDays, nextNotAfterAtLeast, renewalConfigured, windowOpensAt, type RenewalSettings } from "../../rules/lifetime.js";
 import { processStatusGate, statusGateKey, statusReader } from "../certificate/process-gate.js";
-import { describe, reportedMethod } from "./sign.js";
+import { describe, reportedMethod, submittedBefore } from "./sign.js";
 import type { OrderInputs, OrderState } from "./types.js";
 
 const DAY_MS = 86_400_000;
@@ -41,7 +41,13 @@ export interface CertKnowledge {
 }
 
 export type RenewalPlan =
-  | { kind: "none"; opensAt?: number; unknown?: boolean }
+  | {
+      kind: "none";
+      opensAt?: number;
+      unknown?: boolean;
+      /** Said when the window is open but nothing may be done on the provider's own guess (the term's end unknown). */
+      warning?: string;
+    }
   | { kind: "reissue"; next: number; count: number; reason: string; opensAt?: number }
   | { kind: "renew"; reason: string; opensAt?: number };
 
@@ -84,7 +90,9 @@ function parseDate(text: string): string | undefined {
 /** What a status answer teaches about the current certificate. */
 export function knowledgeFrom(state: OrderState, status: CertificateStatus): CertKnowledge {
   const iso = (text: string | null | undefined) => (text ? parseDate(text) : undefined);
-  const knownBefore = state.certNotAfter !== undefined || state.certStatus === CertStatus.Issued || state.certStatus === CertStatus.Issuing;
+  // The same signal ensureSubmitted uses to leave a later certificate to the renewal plan (a refresh
+  // may have stored the waiting certificate's cert_status 0 over the issued one's).
+  const knownBefore = submittedBefore(state);
   const other = status.certId !== null && status.certId !== state.certId;
   return {
     certId: status.certId ?? undefined,
@@ -151,7 +159,10 @@ export function withKnowledge(state: OrderState, knowledge: CertKnowledge | unde
 /**
  * What renewal asks for now. `knowledge` is a fresh status read, if one was
  * made; otherwise the stored state decides. Without any knowledge of the
- * certificate, the term's end still bounds the last certificate.
+ * certificate, the term's end still bounds the last certificate. A purchase
+ * (`renew`) is planned only when the term's end is known: without it (an
+ * adopted order) the plan is a reissue when the service shows the next
+ * installment waiting, else `none` with a warning.
  */
 export function planRenewal(state: OrderState, settings: RenewalSettings, now: Date, knowledge?: CertKnowledge, quotedPrice?: string): RenewalPlan {
   if (!renewalConfigured(settings)) return { kind: "none" };
@@ -163,8 +174,11 @@ export function planRenewal(state: OrderState, settings: RenewalSettings, now: D
   // order then needs more). The certificate tells: one that ends before the term leaves another to
   // issue; the last one ends with the term (a day's slack: the service's payment time is a little
   // earlier than the provider's).
-  const endsBeforeTerm = notAfter && state.termEndsAt ? Date.parse(notAfter) < Date.parse(state.termEndsAt) - DAY_MS : undefined;
-  const left = endsBeforeTerm ?? k < (state.installmentsCount ?? 1);
+  const termEnd = state.termEndsAt ? Date.parse(state.termEndsAt) : Number.NaN;
+  const termKnown = !Number.isNaN(termEnd);
+  const endsBeforeTerm = notAfter && termKnown ? Date.parse(notAfter) < termEnd - DAY_MS : undefined;
+  // The service's own word wins: a later certificate awaiting submission is an installment left.
+  const left = knowledge?.nextWaiting === true || (endsBeforeTerm ?? k < (state.installmentsCount ?? 1));
   const n = Math.max(state.installmentsCount ?? 1, left ? k + 1 : k);
   const certId = inUse?.certId ?? state.certId;
   const opensAt = notAfter ? windowOpensAt({ notBefore, notAfter, termEndsAt: state.termEndsAt }, settings) : undefined;
@@ -189,6 +203,9 @@ export function planRenewal(state: OrderState, settings: RenewalSettings, now: D
   if (notAfter && opensAt !== undefined) {
     if (now.getTime() < opensAt) return { kind: "none", opensAt };
     if (left) return reissue(`${inUseText}; ${window}`);
+    // Without the term's end (an adopted order: the API reports the term only when buying), "no
+    // installment left" is a guess, and a guess never buys: the user decides.
+    if (!termKnown) return { kind: "none", opensAt, warning: termUnknownWarning(state, { certId, notAfter, window, statusRead: knowledge !== undefined }) };
     const termNote = state.termEndsAt ? ` and the term ends ${day(state.termEndsAt)}` : "";
     return {
       kind: "renew",
@@ -208,6 +225,29 @@ export function planRenewal(state: OrderState, settings: RenewalSettings, now: D
     }
   }
   return { kind: "none", unknown: true };
+}
+
+/**
+ * The renewal window is open but the order's term end is unknown and the
+ * service shows no later certificate waiting: what is known, and what the
+ * user can do. Nothing is bought on the provider's own guess.
+ */
+function termUnknownWarning(
+  state: OrderState,
+  known: { certId?: string; notAfter: string; window: string; statusRead: boolean },
+): string {
+  const why = state.adopted ? "the order was adopted, and the API reports an order's term only in CreateOrder's answer" : "the state does not record it";
+  const service = known.statusRead
+    ? "the service shows no later certificate awaiting submission"
+    : "the service's status could not be read now, so whether it has started the next installment is not known";
+  const urn = state.journalKey ? ` '${state.journalKey}'` : " <this Order's URN>";
+  return (
+    `renewal not done: certificate ${known.certId ?? "(id not known)"} of order ${state.orderNo} expires ${day(known.notAfter)} (notAfter ${known.notAfter}); ${known.window}; ` +
+    `but the end of the order's term is unknown (${why}), and ${service}. Nothing is bought and nothing is submitted on a guess. ` +
+    "If the order holds another installment, the service starts it inside its own renewal window and a later `pulumi up` reissues it in place " +
+    "(ApplySign, nothing bought). If this certificate is the order's last, buy its successor deliberately: remove `adoptOrderNo` from this Order if it is set " +
+    `and run \`pulumi up --replace${urn}\` (set the \`retainOnDelete\` resource option first to keep order ${state.orderNo} instead of having it cancelled or released)`
+  );
 }
 
 /**

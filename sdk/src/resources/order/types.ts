@@ -82,7 +82,11 @@ export interface OrderState extends Omit<OrderInputs, "verificationMethod" | "__
   installmentsCount?: number;
   /** ISO time the provider received CreateOrder's answer (the service reports no payment time). */
   paidAt?: string;
-  /** ISO time the purchased term ends (`paidAt` + months): the renewal clock. */
+  /**
+   * ISO time the purchased term ends (`paidAt` + months): no certificate reaches past it, and
+   * renewal buys only at its end. Absent for adopted orders (the API reports the term only when
+   * buying): renewal then never buys on its own.
+   */
   termEndsAt?: string;
   /**
    * The installment (1-based) the order is on: 1 at purchase, one more after

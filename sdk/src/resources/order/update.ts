@@ -41,7 +41,7 @@ export async function update(ctx: ProviderContext, _id: string, olds: OrderState
   const settings = settingsOf(news);
   state = withKnowledge(state, plan.knowledge, settings);
   if (plan.kind === "reissue") state = withKnowledge(await reissue(ctx, api, state, plan, plan.knowledge), undefined, settings);
-  else state = await ensureSubmitted(api, state, news);
+  else state = await ensureSubmitted(api, state, news, { log });
   // The API answered about the order under this key: this key's account holds it.
   state = { ...state, accountId: (account ? account.current : await knownAccountId(api)) ?? state.accountId };
 
