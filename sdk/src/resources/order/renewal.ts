@@ -22,7 +22,7 @@ import { CertStatus } from "../../client/types.js";
 import { containsUnknown, type ProviderContext } from "../../provider/index.js";
 import { caBrowserMaxDays, nextNotAfterAtLeast, renewalConfigured, windowOpensAt, type RenewalSettings } from "../../rules/lifetime.js";
 import { processStatusGate, statusGateKey, statusReader } from "../certificate/process-gate.js";
-import { describe, reportedMethod, submittedBefore } from "./sign.js";
+import { describe, parseServiceTime, reportedMethod, submittedBefore } from "./sign.js";
 import type { OrderInputs, OrderState } from "./types.js";
 
 const DAY_MS = 86_400_000;
@@ -81,15 +81,13 @@ export function needsStatusRead(state: OrderState, settings: RenewalSettings, no
   return opensAt === undefined || now.getTime() >= opensAt;
 }
 
-/** `YYYY-MM-DD HH:MM:SS` (service time, UTC), `YYYY-MM-DD` or ISO → ISO; undefined when unreadable. */
-function parseDate(text: string): string | undefined {
-  const ms = Date.parse(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text) ? `${text.replace(" ", "T")}Z` : /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text);
-  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+/** A service date (`YYYY-MM-DD HH:MM:SS` in UTC, `YYYY-MM-DD`, or ISO) as ISO; undefined when absent or unreadable. */
+function iso(text: string | null | undefined): string | undefined {
+  return text ? parseServiceTime(text)?.toISOString() : undefined;
 }
 
 /** What a status answer teaches about the current certificate. */
 export function knowledgeFrom(state: OrderState, status: CertificateStatus): CertKnowledge {
-  const iso = (text: string | null | undefined) => (text ? parseDate(text) : undefined);
   // The same signal ensureSubmitted uses to leave a later certificate to the renewal plan (a refresh
   // may have stored the waiting certificate's cert_status 0 over the issued one's).
   const knownBefore = submittedBefore(state);
@@ -127,8 +125,7 @@ export async function learnCurrentCertificate(ctx: ProviderContext, state: Order
       // number (DownloadCertificate has no rate limit; only its dates are kept, the material is dropped).
       try {
         const current = await api.downloadCertificate({ orderNo: state.orderNo, installmentNo: state.installmentNo ?? 1 });
-        const iso = (text: string | null | undefined) => (text ? parseDate(text) : undefined);
-        knowledge.previous = { certId: current.certId, notBefore: iso(current.startDate ?? current.validFrom), notAfter: iso(current.endDate ?? current.validTo) };
+              knowledge.previous = { certId: current.certId, notBefore: iso(current.startDate ?? current.validFrom), notAfter: iso(current.endDate ?? current.validTo) };
       } catch {
         // Only the message loses the dates; the plan does not need them.
       }
