@@ -17,6 +17,8 @@
 //   BENCH_ISSUE_AFTER=600        issuance delay of that row, in service seconds
 //   BENCH_TIME_SCALE=60          service seconds per real second in that row (180 s cooldown -> 3 s)
 //   BENCH_STATE_DETAIL=1         checkpoint bytes by resource type and output, for the first row (0: off)
+//   BENCH_STATE_DUMP=<file>      also write that checkpoint to a file
+//   BENCH_DELAY_LOG=1            print the delay row's request log
 //   BENCH_SIGNATURE_ALGORITHM=ecc, BENCH_PRODUCT_CODE=sandbox-dv-single
 import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
