@@ -96,3 +96,18 @@ export function useHarness(options: SandboxOptions = {}, resetEachTest: { faults
     },
   });
 }
+
+/**
+ * The sandbox's clock as a renewal test walks it: `now()` in ms, and
+ * `advanceTo(instant)` (never backwards), which answers the new time.
+ */
+export function sandboxClock(h: Pick<Harness, "mgmt">): { now(): Promise<number>; advanceTo(instant: number): Promise<Date> } {
+  const now = async () => Date.parse(((await h.mgmt("GET", "/clock")) as { now: string }).now);
+  return {
+    now,
+    async advanceTo(instant) {
+      await h.mgmt("POST", "/clock/advance", { seconds: Math.max(0, Math.ceil((instant - (await now())) / 1000)) });
+      return new Date(await now());
+    },
+  };
+}

@@ -6,18 +6,14 @@
 import { describe, expect, it } from "vitest";
 import { handlers } from "../../src/resources/order/handlers.js";
 import type { OrderInputs, OrderState } from "../../src/resources/order/types.js";
-import { useHarness } from "./harness.js";
+import { sandboxClock, useHarness } from "./harness.js";
 
 const h = useHarness({ validation: "auto", issueAfterSeconds: 0, statusCooldownSeconds: 0, clockStart: "2026-11-23T00:00:00Z" });
 const DAY = 86_400_000;
 
-async function sandboxNow(): Promise<number> {
-  return Date.parse(((await h.mgmt("GET", "/clock")) as { now: string }).now);
-}
-async function advanceTo(instant: number): Promise<Date> {
-  await h.mgmt("POST", "/clock/advance", { seconds: Math.max(0, Math.ceil((instant - (await sandboxNow())) / 1000)) });
-  return new Date(await sandboxNow());
-}
+const clock = sandboxClock(h);
+const sandboxNow = () => clock.now();
+const advanceTo = (instant: number) => clock.advanceTo(instant);
 
 describe("Order reissue inside the certificate's renewal window", () => {
   let inputs: OrderInputs;
