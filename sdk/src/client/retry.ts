@@ -7,6 +7,14 @@ export type RetryPolicy = Required<RetryOptions>;
 /** Defaults: 4 attempts, 250 ms doubling up to 5 s, 30 s overall. */
 export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 250, maxDelayMs: 5_000, maxTotalMs: 30_000 };
 
+/**
+ * The least budget worth a retry. A retry left with less cannot get an
+ * answer in time: it only adds a request the server has to serve (and, on a
+ * busy machine, timers that fire a millisecond early would otherwise start a
+ * last attempt with a 1 ms timeout).
+ */
+export const MIN_RETRY_BUDGET_MS = 50;
+
 /** Resolves and checks the client's retry option (`false` means one attempt only). */
 export function resolveRetryPolicy(option: RetryOptions | false | undefined): RetryPolicy {
   if (option === false) return { ...DEFAULT_RETRY, maxAttempts: 1 };
@@ -34,7 +42,8 @@ export interface FailedAttempt {
  * error now.
  *
  * Backoff is exponential with full jitter; a server's `retry_after` is a
- * floor. A wait that would end past the call's total budget is not started:
+ * floor. A wait that would leave less than {@link MIN_RETRY_BUDGET_MS} of the
+ * call's total budget is not started:
  * the error is surfaced at once (a status read told to come back in 180 s is
  * the resource layer's to schedule, not ours to sleep through).
  */
@@ -52,7 +61,7 @@ export function nextRetryDelay(policy: RetryPolicy, failed: FailedAttempt, rando
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
   const backoff = Math.round(random() * ceiling);
   const delay = error.retryAfter === undefined ? backoff : Math.max(Math.ceil(error.retryAfter * 1000), backoff);
-  if (elapsedMs + delay >= policy.maxTotalMs) return undefined;
+  if (elapsedMs + delay + MIN_RETRY_BUDGET_MS > policy.maxTotalMs) return undefined;
   return delay;
 }
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PartnerApiError } from "../../src/client/index.js";
 import { toMoney } from "../../src/client/money.js";
-import { DEFAULT_RETRY, nextRetryDelay, resolveRetryPolicy } from "../../src/client/retry.js";
+import { DEFAULT_RETRY, MIN_RETRY_BUDGET_MS, nextRetryDelay, resolveRetryPolicy } from "../../src/client/retry.js";
 import { encodeForm, encodeJson } from "../../src/client/encoding.js";
 
 describe("toMoney", () => {
@@ -50,6 +50,13 @@ describe("nextRetryDelay", () => {
     const e = error({ kind: "rate_limited", code: 429, retryAfter: 3 });
     expect(nextRetryDelay(policy, { error: e, attempt: 1, elapsedMs: 0, changesState: false }, () => 0.5)).toBe(3_000);
     expect(nextRetryDelay(policy, { error: e, attempt: 1, elapsedMs: 7_500, changesState: false }, () => 0.5)).toBeUndefined();
+  });
+
+  it("a retry needs MIN_RETRY_BUDGET_MS of the total budget left: none starts with a 1 ms timeout", () => {
+    const at = (elapsedMs: number) => nextRetryDelay(policy, { error: error({ kind: "timeout", code: undefined }), attempt: 1, elapsedMs, changesState: false }, () => 0);
+    expect(at(10_000 - MIN_RETRY_BUDGET_MS)).toBe(0);
+    expect(at(10_000 - MIN_RETRY_BUDGET_MS + 1)).toBeUndefined();
+    expect(at(9_999)).toBeUndefined();
   });
 
   it("state-changing operations: only when provably never sent", () => {
