@@ -10,6 +10,7 @@ import {
   type DnsValidationRecord,
   type FileValidationRecord,
   type DomainValidationRecord,
+  type StoredValidationRecord,
 } from "./validation/records.js";
 
 export type { DnsValidationRecord, FileValidationRecord, DomainValidationRecord } from "./validation/records.js";
@@ -155,6 +156,9 @@ export class Validation extends pulumi.dynamic.Resource {
     // Output-only members must be present (undefined) to be registered as outputs.
     super(validationProvider, name, { ...props, emailSuffix: undefined, records: undefined }, opts, "certreseller", "Validation");
     this.plainDomains = plainDomains;
+    // State holds the records compact (storeRecords); programs get every field.
+    const stored = this.records as pulumi.Output<StoredValidationRecord[] | undefined>;
+    this.records = pulumi.all([stored, this.method]).apply(([records, method]) => expandRecords(records, method ?? ""));
   }
 
   /**

@@ -5,7 +5,7 @@ import { isPartnerApiError } from "../../src/client/errors.js";
 import { UNKNOWN, type ProviderContext } from "../../src/provider/index.js";
 import { handlers } from "../../src/resources/validation/handlers.js";
 import type { ValidationInputs, ValidationOutputs } from "../../src/resources/validation/inputs.js";
-import { pickRecord, toDnsRecord, toFileRecord } from "../../src/resources/validation/records.js";
+import { expandRecords, pickRecord, toDnsRecord, toFileRecord, type DomainValidationRecord } from "../../src/resources/validation/records.js";
 import { startBench, type SandboxBench } from "../support/orders.js";
 
 let b: SandboxBench;
@@ -28,8 +28,12 @@ async function plan(raw: Partial<ValidationInputs>): Promise<ValidationInputs> {
   return r.inputs as ValidationInputs;
 }
 
-async function create(inputs: ValidationInputs, on = ctx): Promise<ValidationOutputs> {
-  return (await handlers.create(on, inputs)).outs!;
+/** The outputs as the program sees them: the class expands the stored records. */
+type Seen = Omit<ValidationOutputs, "records"> & { records: DomainValidationRecord[]; stored: ValidationOutputs["records"] };
+const seen = (outs: ValidationOutputs): Seen => ({ ...outs, records: expandRecords(outs.records, outs.method), stored: outs.records });
+
+async function create(inputs: ValidationInputs, on = ctx): Promise<Seen> {
+  return seen((await handlers.create(on, inputs)).outs!);
 }
 
 describe("Validation against the sandbox", () => {
@@ -113,7 +117,7 @@ describe("Validation against the sandbox", () => {
     expect(await handlers.diff!(ctx, order.orderNo, before, news)).toMatchObject({ changes: true, replaces: [] });
     // At preview the Order's new request id is unknown: still an update, not a replacement.
     expect(await handlers.diff!(ctx, order.orderNo, before, { ...news, requestId: UNKNOWN })).toMatchObject({ changes: true, replaces: [] });
-    const after = (await handlers.update!(ctx, order.orderNo, before, news)).outs!;
+    const after = seen((await handlers.update!(ctx, order.orderNo, before, news)).outs!);
     expect(after).toMatchObject({ method: "cname", requestId: changed.requestId });
     expect(after.records[0]!.recordType).toBe("CNAME");
     expect(after.records[0]!.value).not.toBe(before.records[0]!.value);
@@ -167,7 +171,7 @@ describe("Validation refresh: gone only on the API's own 404", () => {
   beforeAll(async () => {
     const order = await b.buy({ productCode: "sandbox-dv-single", domain: "r.example.com", verificationMethod: "dns" });
     orderNo = order.orderNo;
-    outs = await create(await plan({ orderNo, domains: ["r.example.com"], method: "dns", requestId: order.requestId }));
+    outs = (await handlers.create(ctx, await plan({ orderNo, domains: ["r.example.com"], method: "dns", requestId: order.requestId }))).outs!;
     // What a reverse proxy in front of a moved or misconfigured API answers.
     proxy = http.createServer((_req, res) => {
       res.writeHead(404, { "content-type": "text/html" });

@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { DnsRecord, HttpRecord, ValidationRecords } from "../../src/client/types.js";
 import {
   effectiveMethod,
+  expandRecords,
   missingDomains,
   pickRecord,
   sameMethod,
   shapeValidationRecords,
+  storeRecords,
   toDnsRecord,
   toFileRecord,
   validatedName,
@@ -180,5 +182,33 @@ describe("records stored by earlier releases", () => {
     expect(pickRecord(old, "example.com").value).toBe("m");
     expect(validatedName("*.Example.com.")).toBe("example.com");
     expect(() => pickRecord(old, "api.example.com")).toThrow(/no validation record for domain "api.example.com".*records exist for: example.com/);
+  });
+});
+
+describe("records as stored in state", () => {
+  const shaped = shapeValidationRecords(lists({ dnsRecords: [txt("example.com", "main", "m"), txt("*.example.com", "wildcard", "w")] }), {
+    method: "dns",
+    domains: ["example.com", "*.example.com"],
+  }).records;
+
+  it("drop the empty fields and the Validation's own method, and expand back to the same records", () => {
+    const stored = storeRecords(shaped, "dns");
+    for (const record of stored) {
+      expect(record).not.toHaveProperty("method");
+      expect(Object.values(record)).not.toContain("");
+    }
+    expect(JSON.stringify(stored).length).toBeLessThan(JSON.stringify(shaped).length * 0.8);
+    expect(expandRecords(stored, "dns")).toEqual(shaped);
+  });
+
+  it("keep a record's method when it differs from the Validation's", () => {
+    const stored = storeRecords([{ ...shaped[0]!, method: "cname" }], "dns");
+    expect(stored[0]!.method).toBe("cname");
+    expect(expandRecords(stored, "dns")[0]!.method).toBe("cname");
+  });
+
+  it("records stored whole by an earlier release expand to themselves", () => {
+    expect(expandRecords(shaped, "file")).toEqual(shaped);
+    expect(expandRecords(undefined, "dns")).toEqual([]);
   });
 });

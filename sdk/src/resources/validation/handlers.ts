@@ -11,7 +11,7 @@ import type { ResourceHandlers } from "../../provider/handlers.js";
 import { toPlainJson } from "../../provider/plain-json.js";
 import { isUnknown } from "../../provider/unknown.js";
 import { checkValidationInputs, type ValidationInputs, type ValidationOutputs } from "./inputs.js";
-import { effectiveMethod, missingDomains, sameMethod, shapeValidationRecords } from "./records.js";
+import { effectiveMethod, missingDomains, sameMethod, shapeValidationRecords, storeRecords } from "./records.js";
 
 export const resourceType = "Validation";
 
@@ -66,7 +66,7 @@ async function readRecords(ctx: ProviderContext, inputs: ValidationInputs, metho
     method,
     requestId: inputs.requestId ?? "",
     emailSuffix: emailSuffixOf(method) ?? "",
-    records,
+    records: storeRecords(records, method),
   };
 }
 

@@ -26,7 +26,8 @@ export interface ValidationOutputs {
   requestId: string;
   /** Derived from the method: `admin` for `email-admin`, ...; empty for other methods. */
   emailSuffix: string;
-  records: import("./records.js").DomainValidationRecord[];
+  /** Compact in state (see `storeRecords`); the class expands them. */
+  records: import("./records.js").StoredValidationRecord[];
 }
 
 /**

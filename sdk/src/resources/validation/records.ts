@@ -78,6 +78,41 @@ export interface FileValidationRecord {
   content: string;
 }
 
+/**
+ * A record as the Validation stores it in state: the fields of
+ * {@link DomainValidationRecord} without the empty ones, and without
+ * `method` when it is the Validation's own. The engine rewrites the whole
+ * checkpoint after every step, so bytes stored per record cost time in large
+ * stacks; {@link expandRecords} gives the program the full shape back.
+ * Records stored whole by earlier releases read the same.
+ */
+export type StoredValidationRecord = Partial<DomainValidationRecord>;
+
+/** Shaped records in their stored form, for the provider's outputs. */
+export function storeRecords(records: readonly DomainValidationRecord[], method: string): StoredValidationRecord[] {
+  return records.map((record) => {
+    const stored: StoredValidationRecord = {};
+    for (const [key, value] of Object.entries(record) as [keyof DomainValidationRecord, string][]) {
+      if (value === "" || (key === "method" && value === method)) continue;
+      stored[key] = value;
+    }
+    return stored;
+  });
+}
+
+/**
+ * The full records from their stored form (compact or, from an earlier
+ * release, whole): every field present, empty where it does not apply.
+ *
+ * @example
+ * ```ts
+ * expandRecords([{ domain: "example.com", name: "_dnsauth", fqdn: "_dnsauth.example.com", recordType: "TXT", value: "t" }], "dns")[0].method; // "dns"
+ * ```
+ */
+export function expandRecords(stored: readonly StoredValidationRecord[] | undefined, method: string): DomainValidationRecord[] {
+  return (stored ?? []).map((r) => ({ ...EMPTY, domain: "", type: "", ...r, method: r.method ?? method }));
+}
+
 /** Lower case, trimmed, without a trailing dot: how names are compared. */
 export function normaliseName(domain: string): string {
   return domain.trim().toLowerCase().replace(/\.$/, "");
