@@ -1,13 +1,21 @@
 /**
- * The provider entry point that serialized providers load by path:
- * `require("pulumi-certreseller/dist/provider/entry.js")`.
+ * The provider entry point that serialized providers load by path. The
+ * current text calls `require("pulumi-certreseller/provider")(this, req)`
+ * (the package's root `provider.js`, which exports {@link setup}); the texts
+ * of earlier releases call
+ * `require("pulumi-certreseller/dist/provider/entry.js")` directly.
  *
  * STABLE ACROSS RELEASES: `read` and `delete` run the provider text stored in
  * state when the resource was created, so an old state calls this file with
- * the signatures below. Add, never rename or remove: `configure(self, config)`,
+ * the signatures below. Add, never rename or remove: `setup(self, req)` (as
+ * `pulumi-certreseller/provider`), `configure(self, config)`,
  * `invoke(self, handlerModule, method, args)` and
- * `attach(self, handlerModule, config)`, and the handler module
- * paths the classes name (e.g. `resources/order/handlers.js`).
+ * `attach(self, handlerModule, config)`, the handler names of
+ * {@link HANDLER_MODULES} and the handler module paths earlier texts name
+ * (e.g. `resources/order/handlers.js`). The package has no `exports` map; one
+ * would have to list `./provider` and every one of these deep paths.
+ * sdk/test/provider/released-texts.test.ts runs the text of every earlier
+ * release against this file.
  */
 import * as path from "node:path";
 import { readSettings, type ConfigSource, type ProviderSettings } from "./config.js";
@@ -22,12 +30,70 @@ const settingsByProvider = new WeakMap<object, ProviderSettings>();
 const ATTACHED_METHODS = ["check", "diff", "create", "read", "update", "delete"] as const;
 
 /**
- * Called from `configure` of the provider texts that carry only `configure`
- * (see lazy-provider.ts; the handler module is a data property of the
- * object) or `configure` and `create` (the previous release): gives the
- * deserialized provider object its methods, then configures it. Methods
- * first, so a configuration error cannot leave the host's cached object
- * without them.
+ * The handler modules by the names the current provider text stores
+ * (`{ h: "order", ... }`, lazy-provider.ts). STORED IN STATE: add names,
+ * never rename or remove one.
+ */
+export const HANDLER_MODULES = {
+  order: "resources/order/handlers.js",
+  validation: "resources/validation/handlers.js",
+  certificate: "resources/certificate/handlers.js",
+  "testing/dns-record": "testing/handlers/dns-record.js",
+  "testing/file-record": "testing/handlers/file-record.js",
+} as const;
+
+/** A name a resource class passes to `lazyProvider`; see {@link HANDLER_MODULES}. */
+export type HandlerName = keyof typeof HANDLER_MODULES;
+
+/**
+ * `require("pulumi-certreseller/provider")`: called by the provider text
+ * lazy-provider.ts writes, `{ h, configure: f, create: f, update: f,
+ * delete: f }` whose one function `f` is
+ * `async function (req) { require("pulumi-certreseller/provider")(this, req); }`.
+ *
+ * As `configure` — the host calls it once per text and process, with
+ * `{ config }`, before any other method — it gives the object its six
+ * methods for the handler named by `h` and configures it, replacing `f`.
+ * Synchronous on purpose: the host hands the object it cached to concurrent
+ * calls while `configure` is still being awaited.
+ *
+ * Reached as `create`, `update` or `delete` (an id string, or inputs with
+ * `__provider`, instead of `{ config }`), `f` survived because this
+ * process's `configure` failed before getting here — the package could not
+ * be loaded then — or was never called, so it refuses: a `delete` that did
+ * nothing would drop a paid order from state uncancelled.
+ */
+export function setup(self: Record<string, unknown>, req: unknown): void {
+  if (!isConfigureRequest(req)) {
+    throw new Error(
+      "certreseller: the provider's configure did not complete in this process (see the first error): nothing was done",
+    );
+  }
+  const name = self.h;
+  if (typeof name !== "string" || !Object.hasOwn(HANDLER_MODULES, name)) {
+    const error = new Error(
+      `certreseller: this state names the handler ${JSON.stringify(name)}, which this version of pulumi-certreseller does not have (written by a later release? upgrade pulumi-certreseller)`,
+    );
+    for (const method of ATTACHED_METHODS) self[method] = () => Promise.reject(error);
+    throw error;
+  }
+  attach(self, HANDLER_MODULES[name as HandlerName], req.config);
+}
+
+/**
+ * The host's `configure` request is `{ config }`; `create` receives the
+ * inputs, which always carry `__provider`, `update` and `delete` an id.
+ */
+function isConfigureRequest(req: unknown): req is { config?: ConfigSource } {
+  return typeof req === "object" && req !== null && "config" in req && !("__provider" in req);
+}
+
+/**
+ * Called from `configure` of the provider texts of earlier releases, which
+ * carried the handler module path (as data on the object, or captured by
+ * `configure` and `create`), and from {@link setup}: gives the deserialized
+ * provider object its methods, then configures it. Methods first, so a
+ * configuration error cannot leave the host's cached object without them.
  */
 export function attach(self: Record<string, unknown>, handlerModule: string, config: ConfigSource | undefined): void {
   for (const method of ATTACHED_METHODS) {

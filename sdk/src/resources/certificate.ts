@@ -52,7 +52,7 @@ export interface CertificateArgs {
 /** Outputs that carry key material or a password; the engine keeps them encrypted. */
 const SECRET_OUTPUTS = ["privateKeyPem", "pfxBase64", "pfxPassword"];
 
-const certificateProvider = lazyProvider("resources/certificate/handlers.js");
+const certificateProvider = lazyProvider("certificate");
 
 /**
  * An issued certificate: waits until the order's certificate is issued, then

@@ -17,7 +17,7 @@ import type { OrderInputName } from "./order/inputs.js";
 import type { OrderPriceState } from "./order/types.js";
 
 // One provider object per resource type, so its serialized text is cached and identical across Orders.
-const orderProvider = lazyProvider("resources/order/handlers.js");
+const orderProvider = lazyProvider("order");
 
 /**
  * Inputs of an {@link Order}. Each member's last sentence says what a change

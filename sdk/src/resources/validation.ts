@@ -71,7 +71,7 @@ export type ValidationArgs =
 
 // One provider object per resource type, at module level: Pulumi serializes it
 // once per process and it only names the handler module (no captured state).
-const validationProvider = lazyProvider("resources/validation/handlers.js");
+const validationProvider = lazyProvider("validation");
 
 /**
  * The validation records of an order, shaped for DNS and web resources.

@@ -2,8 +2,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { lazyProvider } from "../provider/lazy-provider.js";
 
 // One provider object per resource type, at module level (see lazyProvider).
-const dnsRecordProvider = lazyProvider("testing/handlers/dns-record.js");
-const fileRecordProvider = lazyProvider("testing/handlers/file-record.js");
+const dnsRecordProvider = lazyProvider("testing/dns-record");
+const fileRecordProvider = lazyProvider("testing/file-record");
 
 /**
  * Inputs of {@link SandboxDnsRecord}.

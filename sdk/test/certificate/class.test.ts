@@ -26,7 +26,7 @@ describe("Certificate class under setMocks", () => {
     expect(reg.additionalSecretOutputs.sort()).toEqual(["csrPem", "pfxBase64", "pfxPassword", "privateKeyPem"]);
     const provider = reg.inputs.__provider as string;
     expect(provider.length).toBeLessThan(4096);
-    expect(provider).toContain("resources/certificate/handlers.js");
+    expect(provider).toContain(`{h: "certificate", configure: `);
     expect(provider).not.toContain(KEY.split(":")[1]);
   });
 

@@ -45,7 +45,7 @@ describe("Order class under setMocks", () => {
     expect(provider.length).toBeLessThan(4096);
     expect(provider).not.toContain(KEY.split(":")[1]);
     expect(provider).not.toContain("ak_classtestkey");
-    expect(provider).toContain("resources/order/handlers.js");
+    expect(provider).toContain(`{h: "order", configure: `);
     expect(await output(order.orderedNames)).toEqual(["example.com", "api.example.com", "www.example.com"]);
   });
 

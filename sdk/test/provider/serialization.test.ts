@@ -2,13 +2,14 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lazyProvider } from "../../src/provider/index.js";
+import { HANDLER_MODULES } from "../../src/provider/entry.js";
+import { builtProviderText, serializeProvider as serialize } from "./built-text.js";
 import { ensureBuilt, makeConsumerDir, runNodeIn } from "./consumer.js";
 
 const KEY = "ak_serializationtestkey0001:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 
-/** The handler paths the resource classes store in state: every `lazyProvider("...")` in the sources. */
-function handlerPathsInSources(): string[] {
+/** The handler names the resource classes store in state: every `lazyProvider("...")` in the sources. */
+function handlerNamesInSources(): string[] {
   const found = new Set<string>();
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -21,12 +22,6 @@ function handlerPathsInSources(): string[] {
   };
   walk(path.resolve(__dirname, "../../src"));
   return [...found].sort();
-}
-
-async function serialize(provider: pulumi.dynamic.ResourceProvider): Promise<string> {
-  // What pulumi.dynamic.Resource does with the provider object.
-  const fn = await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true });
-  return fn.text;
 }
 
 describe("lazyProvider serialization", () => {
@@ -43,12 +38,13 @@ describe("lazyProvider serialization", () => {
     const previous = process.env.CERTRESELLER_API_KEY;
     process.env.CERTRESELLER_API_KEY = KEY;
     try {
-      const text = await serialize(lazyProvider("resources/order/handlers.js"));
+      const text = await builtProviderText("order");
       // Stored twice per resource in a checkpoint rewritten after every step (bench/engine).
-      expect(text.length).toBeLessThan(850);
+      expect(text.length).toBeLessThan(600);
       expect(text).not.toContain(KEY.split(":")[1]);
       expect(text).not.toContain("ak_serializationtestkey0001");
-      expect(text).toContain('"pulumi-certreseller/dist/provider/entry.js"');
+      expect(text).toContain('var __provider = {h: "order", configure: __f1, create: __f1, update: __f1, delete: __f1};');
+      expect(text).toContain('async function (req) { require("pulumi-certreseller/provider")(this, req); }');
     } finally {
       if (previous === undefined) delete process.env.CERTRESELLER_API_KEY;
       else process.env.CERTRESELLER_API_KEY = previous;
@@ -56,22 +52,26 @@ describe("lazyProvider serialization", () => {
   });
 
   it("loads and configures from a project where only pulumi-certreseller is installed", async () => {
-    const text = await serialize(lazyProvider("resources/order/handlers.js"));
+    const text = await builtProviderText("order");
     fs.writeFileSync(path.join(consumer, "provider.js"), text);
     const out = await runNodeIn(
       consumer,
       `const provider = require("./provider.js").handler();
+       const f = provider.configure;
        provider.configure({ config: { get: () => undefined } })
-         .then(() => provider.invoke ? "unexpected" : console.log("configured:" + Object.keys(provider).join(",")))
+         .then(() => console.log("configured:" + Object.keys(provider).join(",") + " replaced:" + ["create", "update", "delete"].filter((m) => provider[m] !== f).join(",")))
          .catch((e) => { console.error(e); process.exit(1); });`,
     );
-    expect(out.trim()).toBe("configured:handlerModule,configure,check,diff,create,read,update,delete");
+    expect(out.trim()).toBe("configured:h,configure,create,update,delete,check,diff,read replaced:create,update,delete");
   });
 
-  // The host skips a method the object lacks (delete would "succeed" and drop
-  // a paid order from state): without the package, each one reports why.
-  it("in a project without pulumi-certreseller, configure and then every method fail with the reason", async () => {
-    const text = await serialize(lazyProvider("resources/order/handlers.js"));
+  // The host skips a `delete` or `update` the object lacks (delete would
+  // "succeed" and drop a paid order from state, update would lose every
+  // output): without the package, configure and those fail with the reason,
+  // and so does create. The host passes inputs and state through where
+  // check, diff and read are absent — the first call already failed.
+  it("in a project without pulumi-certreseller, configure, create, update and delete fail with the reason", async () => {
+    const text = await builtProviderText("order");
     const bare = fs.mkdtempSync(path.join(path.dirname(consumer), "certreseller-bare-"));
     try {
       fs.writeFileSync(path.join(bare, "provider.js"), text);
@@ -85,7 +85,7 @@ describe("lazyProvider serialization", () => {
            console.log(lines.join(" "));
          })();`,
       );
-      expect(out.trim()).toBe("missing check:missing diff:missing create:missing read:missing update:missing delete:missing");
+      expect(out.trim()).toBe("missing check:absent diff:absent create:missing read:absent update:missing delete:missing");
     } finally {
       fs.rmSync(bare, { recursive: true, force: true });
     }
@@ -146,13 +146,15 @@ describe("lazyProvider serialization", () => {
     expect(out.trim()).toMatch(/^failures:orderNo/);
   });
 
-  it("every handler path a resource class names loads from the consumer project and is a handler module", async () => {
-    const paths = handlerPathsInSources();
-    expect(paths).toContain("resources/order/handlers.js");
-    for (const handlerPath of paths) {
-      const text = await serialize(lazyProvider(handlerPath));
-      expect(text.length, handlerPath).toBeLessThan(850);
+  it("every handler name a resource class names is in HANDLER_MODULES, and its module loads from the consumer project", async () => {
+    const names = handlerNamesInSources();
+    expect(names).toEqual(["certificate", "order", "testing/dns-record", "testing/file-record", "validation"]);
+    expect(Object.keys(HANDLER_MODULES).sort()).toEqual(names);
+    for (const name of names) {
+      const text = await builtProviderText(name as keyof typeof HANDLER_MODULES);
+      expect(text.length, name).toBeLessThan(600);
     }
+    const paths = Object.values(HANDLER_MODULES);
     const out = await runNodeIn(
       consumer,
       `for (const p of ${JSON.stringify(paths)}) {
@@ -163,9 +165,31 @@ describe("lazyProvider serialization", () => {
     expect(out.trim().split("\n")).toEqual(paths.map((p) => `${p} string function`));
   });
 
-  it("refuses a handler path outside dist", async () => {
-    const text = await serialize(lazyProvider("../../etc/passwd.js"));
-    fs.writeFileSync(path.join(consumer, "bad-provider.js"), text);
+  // With the package installed, the shared function is reached as a method
+  // only if configure never completed: it must not report a delete done.
+  it("create, update and delete reached before configure completed refuse and do nothing", async () => {
+    const text = await builtProviderText("order");
+    fs.writeFileSync(path.join(consumer, "early-provider.js"), text);
+    const out = await runNodeIn(
+      consumer,
+      `const text = require("fs").readFileSync("./early-provider.js", "utf8");
+       const provider = require("./early-provider.js").handler();
+       const outcome = (p) => p.then(() => "ok", (e) => (/configure did not complete/.test(e.message) ? "refused" : e.message));
+       (async () => {
+         console.log([
+           "create:" + await outcome(provider.create({ domain: "x.example.com", __provider: text })),
+           "update:" + await outcome(provider.update("CERT1", { __provider: text }, { __provider: text })),
+           "delete:" + await outcome(provider.delete("CERT1", { __provider: text })),
+         ].join(" "));
+       })();`,
+    );
+    expect(out.trim()).toBe("create:refused update:refused delete:refused");
+  });
+
+  it("refuses a handler path outside dist in an earlier release's text, and a handler name it does not know", async () => {
+    const released = JSON.parse(fs.readFileSync(path.join(__dirname, "fixtures/released-provider-texts.json"), "utf8"));
+    const previous: string = released.texts["f955fca configure calling attach with the path as data"];
+    fs.writeFileSync(path.join(consumer, "bad-provider.js"), previous.replace('"resources/order/handlers.js"', '"../../etc/passwd.js"'));
     const out = await runNodeIn(
       consumer,
       `const provider = require("./bad-provider.js").handler();
@@ -174,5 +198,20 @@ describe("lazyProvider serialization", () => {
          .then(() => console.log("loaded"), (e) => console.log(e.message));`,
     );
     expect(out).toMatch(/invalid handler module path/);
+
+    for (const name of ["../../etc/passwd.js", "constructor", "resources/order/handlers.js"]) {
+      fs.writeFileSync(path.join(consumer, "unknown-provider.js"), await builtProviderText(name as never));
+      const unknown = await runNodeIn(
+        consumer,
+        `const provider = require("./unknown-provider.js").handler();
+         const outcome = (p) => Promise.resolve().then(p).then(() => "ok", (e) => (/names the handler .* does not have/.test(e.message) ? "unknown" : e.message));
+         (async () => {
+           const lines = ["configure:" + await outcome(() => provider.configure({ config: { get: () => undefined } }))];
+           for (const m of ["check", "diff", "create", "read", "update", "delete"]) lines.push(m + ":" + await outcome(() => provider[m]("CERT1", {}, {})));
+           console.log(lines.join(" "));
+         })();`,
+      );
+      expect(unknown.trim(), name).toBe("configure:unknown check:unknown diff:unknown create:unknown read:unknown update:unknown delete:unknown");
+    }
   });
 });

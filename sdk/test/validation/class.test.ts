@@ -51,7 +51,7 @@ describe("Validation class under setMocks (preview)", () => {
     expect(regs.filter((r) => r.type === "pulumi-nodejs:dynamic/certreseller-testing:SandboxDnsRecord")).toHaveLength(3);
     const provider = reg.inputs.__provider as string;
     expect(provider.length).toBeLessThan(4096);
-    expect(provider).toContain("resources/validation/handlers.js");
+    expect(provider).toContain(`{h: "validation", configure: `);
     expect(provider).not.toContain(KEY.split(":")[1]);
     expect(provider).not.toContain("ak_validationclass");
   });
