@@ -26,6 +26,10 @@ import type { HandlerModule, ProviderMethod } from "./handlers.js";
 // Settings live here, keyed by the deserialized provider object, rather than
 // on the object itself: nothing holding the key can then be serialized again.
 const settingsByProvider = new WeakMap<object, ProviderSettings>();
+// Why `configure` failed for an object (a malformed setting). The host keeps
+// the object after a failed configure and calls its methods later: they
+// fail with this instead of running on the environment alone.
+const configureErrors = new WeakMap<object, unknown>();
 
 const ATTACHED_METHODS = ["check", "diff", "create", "read", "update", "delete"] as const;
 
@@ -104,7 +108,13 @@ export function attach(self: Record<string, unknown>, handlerModule: string, con
 
 /** Called from the provider's `configure` hook with the stack config (all provider texts). */
 export function configure(self: object, config: ConfigSource | undefined): void {
-  settingsByProvider.set(self, readSettings(config));
+  try {
+    settingsByProvider.set(self, readSettings(config));
+    configureErrors.delete(self);
+  } catch (error) {
+    configureErrors.set(self, error);
+    throw error;
+  }
 }
 
 const HANDLER_PATH = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*\.js$/;
@@ -128,6 +138,7 @@ function loadHandlerModule(handlerModule: string): HandlerModule {
  * inputs as outputs instead of dropping every output.
  */
 export async function invoke(self: object, handlerModule: string, method: ProviderMethod, args: unknown[]): Promise<unknown> {
+  if (configureErrors.has(self)) throw configureErrors.get(self);
   const { resourceType, handlers } = loadHandlerModule(handlerModule);
   // Outside the engine (a unit test calling the provider object) configure
   // may not have run: the environment still applies.

@@ -186,6 +186,30 @@ describe("lazyProvider serialization", () => {
     expect(out.trim()).toBe("create:refused update:refused delete:refused");
   });
 
+  // A malformed setting fails configure after the methods are attached: the
+  // host keeps that object, and its methods must not run on the environment
+  // alone (another key, another URL) — they fail with the same reason.
+  it("after configure failed on a malformed setting, every method fails with that reason", async () => {
+    const released = JSON.parse(fs.readFileSync(path.join(__dirname, "fixtures/released-provider-texts.json"), "utf8"));
+    const texts = { current: await builtProviderText("order"), previous: released.texts["f955fca configure calling attach with the path as data"] };
+    for (const [which, text] of Object.entries<string>(texts)) {
+      fs.writeFileSync(path.join(consumer, `malformed-${which}.js`), text);
+      const out = await runNodeIn(
+        consumer,
+        `const provider = require("./malformed-${which}.js").handler();
+         const config = { get: (key) => (key === "certreseller:allowInsecureHttp" ? "perhaps" : undefined) };
+         const outcome = (p) => Promise.resolve().then(p).then(() => "ok", (e) => (/allowInsecureHttp .* must be true or false/.test(e.message) ? "malformed" : e.message));
+         (async () => {
+           const lines = ["configure:" + await outcome(() => provider.configure({ config }))];
+           for (const m of ["check", "diff", "create", "read", "update", "delete"]) lines.push(m + ":" + await outcome(() => provider[m]("CERT1", {}, {})));
+           console.log(lines.join(" "));
+         })();`,
+        { CERTRESELLER_API_KEY: KEY, CERTRESELLER_BASE_URL: "http://127.0.0.1:9" },
+      );
+      expect(out.trim(), which).toBe("configure:malformed check:malformed diff:malformed create:malformed read:malformed update:malformed delete:malformed");
+    }
+  });
+
   it("refuses a handler path outside dist in an earlier release's text, and a handler name it does not know", async () => {
     const released = JSON.parse(fs.readFileSync(path.join(__dirname, "fixtures/released-provider-texts.json"), "utf8"));
     const previous: string = released.texts["f955fca configure calling attach with the path as data"];
