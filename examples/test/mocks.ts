@@ -4,7 +4,10 @@
  * registration with its inputs and its declared dependencies (the mock
  * monitor's `registerResource` request carries them), and resolves outputs.
  */
-import { generateKeyPairSync } from "node:crypto";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 
 export const TYPES = {
@@ -33,11 +36,26 @@ export interface Registration {
 }
 
 /**
- * The key the mock Certificate returns. A real one: the Certificate derives
- * `privateKeyPkcs8Pem` and `combinedPem` from it in the program, and those
- * parse the key.
+ * The key and leaf the mock Certificate returns. Real ones (a self-signed
+ * certificate made by the openssl CLI): the Certificate derives
+ * `privateKeyPkcs8Pem`, `combinedPem`, `serialNumber`, `fingerprintSha256`,
+ * `notBefore` and the PKCS#12 bundle from them in the program, and those
+ * parse them.
  */
-const MOCK_PRIVATE_KEY_PEM = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+const { MOCK_PRIVATE_KEY_PEM, MOCK_CERTIFICATE_PEM } = selfSignedCertificate("mock.example.com");
+
+function selfSignedCertificate(name: string): { MOCK_PRIVATE_KEY_PEM: string; MOCK_CERTIFICATE_PEM: string } {
+  const dir = mkdtempSync(join(tmpdir(), "examples-mock-cert-"));
+  try {
+    execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "key.pem", "-out", "cert.pem", "-subj", `/CN=${name}`, "-days", "30"], { cwd: dir, stdio: "pipe" });
+    const key = readFileSync(join(dir, "key.pem"), "utf8");
+    const cert = readFileSync(join(dir, "cert.pem"), "utf8");
+    // As the provider stores them: one block, trailing newline.
+    return { MOCK_PRIVATE_KEY_PEM: key.trim() + "\n", MOCK_CERTIFICATE_PEM: cert.trim() + "\n" };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** The mock's deterministic validation token for a name. */
 export const tokenFor = (domain: string) => `token-for-${domain}`;
@@ -88,8 +106,9 @@ function outputsFor(type: string, name: string, inputs: Record<string, any>): Re
       return {
         ...inputs,
         certId: "5f0c7a1e-0000-4000-8000-000000000001",
-        certificatePem: "-----BEGIN CERTIFICATE-----\nleaf\n-----END CERTIFICATE-----\n",
-        fullChainPem: "-----BEGIN CERTIFICATE-----\nleaf\n-----END CERTIFICATE-----\n",
+        // Only what the provider stores; the class computes fullChainPem and the rest.
+        certificatePem: MOCK_CERTIFICATE_PEM,
+        chainPem: "",
         privateKeyPem: MOCK_PRIVATE_KEY_PEM,
         notAfter: "2027-11-22T09:30:00Z",
         domains: [],

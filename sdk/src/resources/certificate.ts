@@ -2,7 +2,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { lazyProvider } from "../provider/lazy-provider.js";
 import { warnIfApiKeyNotSecret } from "../provider/program-warnings.js";
 import { followerImportAdvice, refuseImportOption } from "../provider/resource-options.js";
-import { combinedPem, toPkcs8Pem } from "../pem/formats.js";
+import { combinedPem, derivePfxPassword, fullChainPem, toPkcs12Base64, toPkcs8Pem } from "../pem/formats.js";
+import { certificateFacts, type CertificateFacts } from "../pem/inspect.js";
 import { windowOpensAt } from "../rules/lifetime.js";
 import { resolveTimeout } from "./certificate/timeouts.js";
 import type { Order } from "./order.js";
@@ -42,15 +43,17 @@ export interface CertificateArgs {
    */
   timeoutMinutes?: pulumi.Input<number>;
   /**
-   * Password of `pfxBase64`. Pass it as a secret (`config.requireSecret(...)`);
-   * when omitted a strong one is generated and returned as the secret output
-   * `pfxPassword`. Changing it rebuilds the bundle in place.
+   * Password of `pfxBase64` (non-empty). Pass it as a secret
+   * (`config.requireSecret(...)`); when omitted one is derived from the
+   * private key (32 characters, the same on every run) and returned as the
+   * secret `pfxPassword`. Used in the program only: it is not sent to the
+   * provider nor stored in state; a new password gives a new `pfxBase64`.
    */
   pfxPassword?: pulumi.Input<string>;
 }
 
-/** Outputs that carry key material or a password; the engine keeps them encrypted. */
-const SECRET_OUTPUTS = ["privateKeyPem", "pfxBase64", "pfxPassword"];
+/** Stored outputs that carry key material; the engine keeps them encrypted. */
+const SECRET_OUTPUTS = ["privateKeyPem"];
 
 const certificateProvider = lazyProvider("certificate");
 
@@ -70,25 +73,35 @@ const certificateProvider = lazyProvider("certificate");
  * password is secret; all of them are empty strings when the order used a
  * custom CSR (the service holds no key then).
  *
+ * What is stored in state is what cannot be recomputed: the leaf, the
+ * intermediates, the key (encrypted), the CSR, `notAfter`, `domains` and the
+ * identifiers. The rest is computed in the program from those, with the same
+ * names, types and secrecy as when it was stored: `fullChainPem`,
+ * `serialNumber`, `fingerprintSha256`, `notBefore`, `renewsAt`,
+ * `privateKeyPkcs8Pem`, `combinedPem`, and the PKCS#12 pair `pfxBase64` /
+ * `pfxPassword`, which is built only when the program reads it and is
+ * deterministic (the same key, chain and password give the same bytes on
+ * every run; see `pfxBase64`). The engine rewrites the whole checkpoint after
+ * every step, so each stored byte costs time in large stacks.
+ *
  * `customTimeouts.create` sets how long `up` waits (see `timeoutMinutes`).
  * The `import` resource option is refused: a Certificate holds no purchase,
  * just declare it.
  *
- * `privateKeyPem` is a secret output (encrypted in state). Given `{ order }`,
- * a reissue of the order's next installment (the Order's renewal window, with
- * another installment left) updates the Certificate in place: `up` waits for
- * the new certificate, verifies it, and only then replaces the outputs; the
- * resource id stays the first certificate's id (read `certId`). When the
- * Order is replaced (a new purchase at the end of the term), the Certificate
- * is replaced create-before-delete. Either way the old material stays in
- * state until the new certificate is issued.
+ * Given `{ order }`, a reissue of the order's next installment (the Order's
+ * renewal window, with another installment left) updates the Certificate in
+ * place: `up` waits for the new certificate, verifies it, and only then
+ * replaces the outputs; the resource id stays the first certificate's id
+ * (read `certId`). When the Order is replaced (a new purchase at the end of
+ * the term), the Certificate is replaced create-before-delete. Either way
+ * the old material stays in state until the new certificate is issued.
  *
  * @example
  * ```ts
  * const cert = new certs.Certificate("site", { orderNo: order.orderNo, timeoutMinutes: 30 }, { dependsOn: records });
  * export const fullChain = cert.fullChainPem;
  * export const key = cert.privateKeyPem; // secret
- * export const pfx = cert.pfxBase64; // secret, opened with cert.pfxPassword (secret)
+ * export const pfx = cert.pfxBase64; // secret, opened with cert.pfxPassword (secret); built only because it is read
  * ```
  */
 export class Certificate extends pulumi.dynamic.Resource {
@@ -104,17 +117,16 @@ export class Certificate extends pulumi.dynamic.Resource {
   declare readonly certificatePem: pulumi.Output<string>;
   /** The intermediate certificates (PEM), leaf excluded. */
   declare readonly chainPem: pulumi.Output<string>;
-  /** Leaf followed by intermediates: what web servers load. */
-  declare readonly fullChainPem: pulumi.Output<string>;
+  /**
+   * Leaf followed by intermediates: what web servers load. Computed in the
+   * program (`certificatePem` then `chainPem`), not stored; the same bytes
+   * earlier releases stored.
+   */
+  readonly fullChainPem: pulumi.Output<string>;
   /** SECRET. The private key (PEM); empty when the order used a custom CSR. */
   declare readonly privateKeyPem: pulumi.Output<string>;
+  /** The CSR the service returned with the certificate (the service's own when it generated the key). */
   declare readonly csrPem: pulumi.Output<string>;
-  /** Uppercase hex, as `openssl x509 -serial` prints it. */
-  declare readonly serialNumber: pulumi.Output<string>;
-  /** SHA-256 of the leaf (DER), uppercase hex with colons. */
-  declare readonly fingerprintSha256: pulumi.Output<string>;
-  /** ISO 8601, from the certificate itself. */
-  declare readonly notBefore: pulumi.Output<string>;
   declare readonly notAfter: pulumi.Output<string>;
   /** The names the certificate covers. */
   declare readonly domains: pulumi.Output<string[]>;
@@ -122,17 +134,6 @@ export class Certificate extends pulumi.dynamic.Resource {
   declare readonly requestId: pulumi.Output<string | undefined>;
   /** How many certificates the order holds. */
   declare readonly installmentsCount: pulumi.Output<number | undefined>;
-  /**
-   * When the next reissue (or, for the order's last certificate, the renewal
-   * purchase) is due (ISO), from `notBefore`/`notAfter`, the term's end and
-   * the Order's renewal settings; undefined without renewal settings.
-   * Computed in the program, not stored.
-   */
-  readonly renewsAt: pulumi.Output<string | undefined>;
-  /** SECRET. PKCS#12 bundle (key, leaf, intermediates; AES-256), base64; empty for a custom-CSR order. */
-  declare readonly pfxBase64: pulumi.Output<string>;
-  /** SECRET. The password of `pfxBase64`: the `pfxPassword` input, or generated (32 characters); empty for a custom-CSR order. */
-  declare readonly pfxPassword: pulumi.Output<string>;
   /**
    * SECRET. The private key as PKCS#8 PEM (`BEGIN PRIVATE KEY`) whatever form
    * the service sent; empty for a custom-CSR order. Computed in the program
@@ -145,9 +146,18 @@ export class Certificate extends pulumi.dynamic.Resource {
    */
   readonly combinedPem: pulumi.Output<string>;
 
+  readonly #name: string;
+  readonly #pfxPasswordArg: pulumi.Input<string> | undefined;
+  readonly #termEndsAt: pulumi.Input<string | undefined> | undefined;
+  readonly #renewBeforeDays: pulumi.Input<number | undefined> | undefined;
+  readonly #renewBeforePercentage: pulumi.Input<number | undefined> | undefined;
+  /** The lazily computed outputs, each made once per instance (see `#memo`). */
+  readonly #memos = new Map<string, pulumi.Output<unknown>>();
+
   constructor(name: string, args: CertificateArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImportOption("Certificate", name, opts, followerImportAdvice("Certificate"));
     warnIfApiKeyNotSecret();
+    if (args.pfxPassword === "") throw new Error(`Certificate "${name}": pfxPassword must be a non-empty string (omit it to have one derived from the key)`);
     const timeout = resolveTimeout(name, args.timeoutMinutes, opts?.customTimeouts);
     const order = args.order;
     // The Order's id is its order number and stays known while the Order is updated in place (see Validation).
@@ -168,38 +178,117 @@ export class Certificate extends pulumi.dynamic.Resource {
       certId: args.certId,
       timeoutMinutes: timeout.timeoutMinutes,
       timeoutOrigin: timeout.timeoutOrigin,
-      // Secret whatever the program passed: an input is stored as given, and a
-      // plain-string password would sit in state in clear text.
-      pfxPassword: args.pfxPassword === undefined ? undefined : pulumi.secret(args.pfxPassword),
-      // Output-only members must be present (undefined) to be registered as outputs.
+      // Output-only members must be present (undefined) to be registered as
+      // outputs. Only what cannot be recomputed is stored: the derived
+      // outputs are getters and fields below (an earlier release's stored
+      // copies are ignored, and dropped by the provider's next update).
       certificatePem: undefined,
       chainPem: undefined,
-      fullChainPem: undefined,
       privateKeyPem: undefined,
       csrPem: undefined,
-      serialNumber: undefined,
-      fingerprintSha256: undefined,
-      notBefore: undefined,
       notAfter: undefined,
       domains: undefined,
-      pfxBase64: undefined,
     };
     // New outputs the engine cannot infer as secret (no secret input of that
     // name), so they are listed here; the engine re-wraps them after every create/update.
     const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: SECRET_OUTPUTS });
     super(certificateProvider, name, props, secretOpts, "certreseller", "Certificate");
+    this.#name = name;
+    this.#pfxPasswordArg = args.pfxPassword;
+    this.#termEndsAt = order ? order.termEndsAt : undefined;
+    this.#renewBeforeDays = renewBeforeDays;
+    this.#renewBeforePercentage = renewBeforePercentage;
     // Derived in the program rather than stored: the state already holds the
-    // key and chain, and each stored copy of the key adds its ciphertext to
-    // every checkpoint. pulumi.secret keeps them secret even where the
+    // key and chain, and each stored copy adds to every checkpoint.
+    // pulumi.secret keeps the key-bearing ones secret even where the
     // engine's secretness of privateKeyPem is not yet known (preview).
+    this.fullChainPem = pulumi.all([this.certificatePem, this.chainPem]).apply(([leaf, chain]) => fullChainPem(leaf ?? "", chain ?? ""));
     this.privateKeyPkcs8Pem = pulumi.secret(this.privateKeyPem.apply((key) => toPkcs8Pem(key ?? "")));
-    const termEndsAt = order ? order.termEndsAt : undefined;
-    this.renewsAt = pulumi
-      .all([this.notBefore, this.notAfter, renewBeforeDays, renewBeforePercentage, termEndsAt])
-      .apply(([notBefore, notAfter, days, percentage, termEnd]) => {
-        const opens = notAfter ? windowOpensAt({ notBefore, notAfter, termEndsAt: termEnd ?? undefined }, { renewBeforeDays: days ?? undefined, renewBeforePercentage: percentage ?? undefined }) : undefined;
-        return opens === undefined ? undefined : new Date(opens).toISOString();
-      });
     this.combinedPem = pulumi.secret(pulumi.all([this.privateKeyPem, this.fullChainPem]).apply(([key, chain]) => combinedPem(key ?? "", chain ?? "")));
+  }
+
+  /** Uppercase hex without leading zeros, as `openssl x509 -serial` prints it (less its whole-byte padding). Read from `certificatePem` in the program. */
+  get serialNumber(): pulumi.Output<string> {
+    return this.#fact("serialNumber");
+  }
+
+  /** SHA-256 of the leaf (DER), uppercase hex with colons. Read from `certificatePem` in the program. */
+  get fingerprintSha256(): pulumi.Output<string> {
+    return this.#fact("fingerprintSha256");
+  }
+
+  /** ISO 8601, from the certificate itself (read from `certificatePem` in the program). */
+  get notBefore(): pulumi.Output<string> {
+    return this.#fact("notBefore");
+  }
+
+  /**
+   * When the next reissue (or, for the order's last certificate, the renewal
+   * purchase) is due (ISO), from `notBefore`/`notAfter`, the term's end and
+   * the Order's renewal settings; undefined without renewal settings.
+   * Computed in the program, not stored.
+   */
+  get renewsAt(): pulumi.Output<string | undefined> {
+    return this.#memo("renewsAt", () =>
+      pulumi
+        .all([this.notBefore, this.notAfter, this.#renewBeforeDays, this.#renewBeforePercentage, this.#termEndsAt])
+        .apply(([notBefore, notAfter, days, percentage, termEnd]) => {
+          const opens = notAfter ? windowOpensAt({ notBefore, notAfter, termEndsAt: termEnd ?? undefined }, { renewBeforeDays: days ?? undefined, renewBeforePercentage: percentage ?? undefined }) : undefined;
+          return opens === undefined ? undefined : new Date(opens).toISOString();
+        }),
+    );
+  }
+
+  /**
+   * SECRET. The password of `pfxBase64`: the `pfxPassword` argument, else
+   * one derived from the private key (32 characters: the first 32 of
+   * base64url(HMAC-SHA256 keyed with the key's PKCS#8 DER)), the same on
+   * every run. Empty for a custom-CSR order. Computed in the program, not stored.
+   */
+  get pfxPassword(): pulumi.Output<string> {
+    return this.#memo("pfxPassword", () =>
+      pulumi.secret(
+        pulumi.all([this.privateKeyPem, this.#pfxPasswordArg]).apply(([key, given]) => {
+          if ((key ?? "").trim() === "") return "";
+          // Never echo the value: it is a password.
+          if (given === "") throw new Error(`Certificate "${this.#name}": pfxPassword must be a non-empty string (omit it to have one derived from the key)`);
+          return given ?? derivePfxPassword(key);
+        }),
+      ),
+    );
+  }
+
+  /**
+   * SECRET. PKCS#12 bundle (key, leaf, intermediates; PBES2 with
+   * PBKDF2-HMAC-SHA256 and AES-256-CBC, HMAC-SHA256 MAC), base64; OpenSSL 3
+   * opens it without `-legacy`. Empty for a custom-CSR order.
+   *
+   * Built in the program the first time it is read (a program that never
+   * reads it pays nothing), not stored. Deterministic: its salts and IV are
+   * derived from the key and the password, so an unchanged certificate gives
+   * the same bytes on every run and resources consuming it see no change; a
+   * new certificate or a new `pfxPassword` gives a new bundle.
+   */
+  get pfxBase64(): pulumi.Output<string> {
+    return this.#memo("pfxBase64", () =>
+      pulumi.secret(
+        pulumi
+          .all([this.privateKeyPem, this.fullChainPem, this.domains, this.pfxPassword])
+          .apply(([key, chain, domains, password]) => toPkcs12Base64({ privateKeyPem: key ?? "", fullChainPem: chain ?? "", password, friendlyName: domains?.[0] })),
+      ),
+    );
+  }
+
+  #memo<T>(key: string, make: () => pulumi.Output<T>): pulumi.Output<T> {
+    let out = this.#memos.get(key) as pulumi.Output<T> | undefined;
+    if (!out) this.#memos.set(key, (out = make()));
+    return out;
+  }
+
+  /** One fact of the leaf; the leaf is parsed once per instance, and only when a fact is read. */
+  #fact(key: "serialNumber" | "fingerprintSha256" | "notBefore"): pulumi.Output<string> {
+    const facts = this.#memo("facts", () => this.certificatePem.apply((pem): CertificateFacts | undefined => (pem ? certificateFacts(pem) : undefined)));
+    // Undefined only where no certificate is known (a mock without one), as a missing output was.
+    return this.#memo(key, () => facts.apply((f) => f?.[key] as string));
   }
 }

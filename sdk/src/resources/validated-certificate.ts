@@ -70,7 +70,7 @@ export interface ValidatedCertificateArgs extends Omit<OrderArgs, "domain" | "sa
   publish: (record: ValidationRecordToPublish, context: { parent: pulumi.ComponentResource; index: number }) => pulumi.Resource | pulumi.Resource[];
   /** The Certificate's wait for issuance in minutes (default 60); `customTimeouts.create` on the component works too. */
   timeoutMinutes?: pulumi.Input<number>;
-  /** The Certificate's PKCS#12 password (secret); generated when omitted. */
+  /** The Certificate's PKCS#12 password (secret); derived from the key when omitted (see `Certificate.pfxPassword`). */
   pfxPassword?: pulumi.Input<string>;
 }
 
@@ -118,13 +118,6 @@ export class ValidatedCertificate extends pulumi.ComponentResource {
   readonly privateKeyPkcs8Pem: pulumi.Output<string>;
   /** SECRET. */
   readonly combinedPem: pulumi.Output<string>;
-  /** SECRET. */
-  readonly pfxBase64: pulumi.Output<string>;
-  /** SECRET. */
-  readonly pfxPassword: pulumi.Output<string>;
-  readonly serialNumber: pulumi.Output<string>;
-  readonly fingerprintSha256: pulumi.Output<string>;
-  readonly notBefore: pulumi.Output<string>;
   readonly notAfter: pulumi.Output<string>;
 
   constructor(name: string, args: ValidatedCertificateArgs, opts?: pulumi.ComponentResourceOptions) {
@@ -154,19 +147,39 @@ export class ValidatedCertificate extends pulumi.ComponentResource {
     this.privateKeyPem = c.privateKeyPem;
     this.privateKeyPkcs8Pem = c.privateKeyPkcs8Pem;
     this.combinedPem = c.combinedPem;
-    this.pfxBase64 = c.pfxBase64;
-    this.pfxPassword = c.pfxPassword;
-    this.serialNumber = c.serialNumber;
-    this.fingerprintSha256 = c.fingerprintSha256;
-    this.notBefore = c.notBefore;
     this.notAfter = c.notAfter;
+    // The component's own outputs are stored in state too: identifiers only
+    // (the certificate's material is the Certificate child's).
     this.registerOutputs({
       orderNo: this.orderNo,
       certId: this.certId,
-      fullChainPem: this.fullChainPem,
       notAfter: this.notAfter,
-      serialNumber: this.serialNumber,
     });
+  }
+
+  /** SECRET. The Certificate's `pfxBase64`, built when first read (see there). */
+  get pfxBase64(): pulumi.Output<string> {
+    return this.certificate.pfxBase64;
+  }
+
+  /** SECRET. The Certificate's `pfxPassword`. */
+  get pfxPassword(): pulumi.Output<string> {
+    return this.certificate.pfxPassword;
+  }
+
+  /** The Certificate's `serialNumber`, read from the leaf when first read. */
+  get serialNumber(): pulumi.Output<string> {
+    return this.certificate.serialNumber;
+  }
+
+  /** The Certificate's `fingerprintSha256`. */
+  get fingerprintSha256(): pulumi.Output<string> {
+    return this.certificate.fingerprintSha256;
+  }
+
+  /** The Certificate's `notBefore`. */
+  get notBefore(): pulumi.Output<string> {
+    return this.certificate.notBefore;
   }
 }
 

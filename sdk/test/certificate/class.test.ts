@@ -1,16 +1,41 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { generateKeyPairSync } from "node:crypto";
+import { createPrivateKey } from "node:crypto";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import * as formats from "../../src/pem/formats.js";
+import { certificateFacts } from "../../src/pem/inspect.js";
 import { installMocks, settle, type Registration } from "../validation/mocks.js";
+import { makeChain, opensslFingerprint, opensslSerial } from "./fixtures.js";
+
+// Counts the PKCS#12 builds, which must happen only for the programs that read the bundle.
+vi.mock("../../src/pem/formats.js", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../../src/pem/formats.js")>();
+  return { ...actual, toPkcs12Base64: vi.fn(actual.toPkcs12Base64) };
+});
 
 const KEY = "ak_certificateclass0000001:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 let regs: Registration[];
+const chain = makeChain(["class.example.com"]);
 // A SEC1 EC key, as some services send it; the class derives the PKCS#8 form.
-const SEC1 = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ type: "sec1", format: "pem" }).toString();
-const CHAIN = "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n";
+const SEC1 = createPrivateKey(chain.leafKeyPem).export({ type: "sec1", format: "pem" }).toString();
+// As the provider stores them: one PEM block per line group, trailing newline.
+const LEAF = chain.leafPem.trim() + "\n";
+const INTERMEDIATES = chain.intermediatePem.trim() + "\n";
+const FULL_CHAIN = LEAF + INTERMEDIATES;
 
 beforeAll(async () => {
   process.env.CERTRESELLER_API_KEY = KEY;
-  regs = await installMocks({ preview: false, outputs: (_t, _n, inputs) => ({ ...inputs, certId: "uuid-1", privateKeyPem: SEC1, fullChainPem: CHAIN }) });
+  regs = await installMocks({
+    preview: false,
+    outputs: (_t, name, inputs) => ({
+      ...inputs,
+      certId: "uuid-1",
+      certificatePem: LEAF,
+      chainPem: INTERMEDIATES,
+      // A custom-CSR order: the service holds no key.
+      privateKeyPem: name.startsWith("csr") ? "" : SEC1,
+      domains: ["class.example.com"],
+      notAfter: certificateFacts(LEAF).notAfter,
+    }),
+  });
 });
 
 describe("Certificate class under setMocks", () => {
@@ -19,23 +44,76 @@ describe("Certificate class under setMocks", () => {
     const cert = new Certificate("site", { orderNo: "CERT1", timeoutMinutes: 30 }, { additionalSecretOutputs: ["csrPem"] });
     expect(await settle(cert.certId)).toEqual({ known: true, value: "uuid-1" });
     // declare readonly: outputs are not clobbered by class fields.
-    expect(await settle(cert.fullChainPem)).toEqual({ known: true, value: CHAIN });
+    expect(await settle(cert.certificatePem)).toEqual({ known: true, value: LEAF });
     expect(Certificate.__pulumiType).toBe("pulumi-nodejs:dynamic/certreseller:Certificate");
     const reg = regs.find((r) => r.name === "site")!;
     expect(reg.type).toBe(Certificate.__pulumiType);
-    expect(reg.additionalSecretOutputs.sort()).toEqual(["csrPem", "pfxBase64", "pfxPassword", "privateKeyPem"]);
+    // Only what is stored: the PKCS#12 pair is computed in the program.
+    expect(reg.additionalSecretOutputs.sort()).toEqual(["csrPem", "privateKeyPem"]);
     const provider = reg.inputs.__provider as string;
     expect(provider.length).toBeLessThan(4096);
     expect(provider).toContain(`{h: "certificate", configure: `);
     expect(provider).not.toContain(KEY.split(":")[1]);
   });
 
-  it("sends a plain-string pfxPassword to the engine as a secret (an input is stored as given)", async () => {
+  it("registers only the outputs it cannot compute; the derived ones are not sent nor stored", async () => {
     const { Certificate } = await import("../../src/resources/certificate.js");
-    const cert = new Certificate("pfx-plain", { orderNo: "CERT1", pfxPassword: "plain-pfx-password" });
+    const cert = new Certificate("slim", { orderNo: "CERT1", pfxPassword: "plain-pfx-password" });
     await settle(cert.certId);
-    const raw = regs.find((r) => r.name === "pfx-plain")!.rawInputs.pfxPassword;
-    expect(raw).toMatchObject({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", value: "plain-pfx-password" });
+    const raw = regs.find((r) => r.name === "slim")!.rawInputs;
+    for (const k of ["pfxPassword", "pfxBase64", "fullChainPem", "serialNumber", "fingerprintSha256", "notBefore", "renewsAt", "combinedPem", "privateKeyPkcs8Pem"]) {
+      expect(raw, k).not.toHaveProperty(k);
+    }
+    // The password is used in the program only, and comes back as a secret.
+    expect(JSON.stringify(raw)).not.toContain("plain-pfx-password");
+    expect(await (cert.pfxPassword as any).isSecret).toBe(true);
+    expect((await settle(cert.pfxPassword)).value).toBe("plain-pfx-password");
+    expect(() => new Certificate("pfx-empty", { orderNo: "CERT1", pfxPassword: "" })).toThrow(/pfxPassword must be a non-empty string/);
+  });
+
+  it("derives fullChainPem, serialNumber, fingerprintSha256 and notBefore from the stored leaf and chain, as they were stored", async () => {
+    const { Certificate } = await import("../../src/resources/certificate.js");
+    const cert = new Certificate("facts", { orderNo: "CERT1" });
+    expect((await settle(cert.fullChainPem)).value).toBe(FULL_CHAIN);
+    expect((await settle(cert.serialNumber)).value).toBe(opensslSerial(chain.leafPem).replace(/^0+/, ""));
+    expect((await settle(cert.fingerprintSha256)).value).toBe(opensslFingerprint(chain.leafPem));
+    expect((await settle(cert.notBefore)).value).toBe(certificateFacts(LEAF).notBefore);
+    expect(cert.serialNumber).toBe(cert.serialNumber);
+    for (const o of [cert.fullChainPem, cert.serialNumber, cert.fingerprintSha256, cert.notBefore]) expect(await (o as any).isSecret).toBe(false);
+  });
+
+  it("builds the PKCS#12 bundle only when read, once per instance, the same bytes for the same certificate, as secrets", async () => {
+    const { Certificate } = await import("../../src/resources/certificate.js");
+    const builds = vi.mocked(formats.toPkcs12Base64);
+    builds.mockClear();
+    const unread = Array.from({ length: 20 }, (_, i) => new Certificate(`unread-${i}`, { orderNo: "CERT1" }));
+    await Promise.all(unread.map((c) => settle(c.combinedPem)));
+    await settle(new Certificate("password-only", { orderNo: "CERT1" }).pfxPassword);
+    expect(builds).not.toHaveBeenCalled();
+
+    const a = new Certificate("pfx-a", { orderNo: "CERT1" });
+    const b = new Certificate("pfx-b", { orderNo: "CERT1" });
+    expect(a.pfxBase64).toBe(a.pfxBase64);
+    const [pa, pb] = [await settle(a.pfxBase64), await settle(a.pfxBase64)];
+    expect(builds).toHaveBeenCalledTimes(1);
+    expect(pb.value).toBe(pa.value);
+    expect((await settle(b.pfxBase64)).value).toBe(pa.value);
+    expect((await settle(a.pfxPassword)).value).toBe(formats.derivePfxPassword(SEC1));
+    expect(await (a.pfxBase64 as any).isSecret).toBe(true);
+    expect(await (a.pfxPassword as any).isSecret).toBe(true);
+    expect(pa.value).toBe(formats.toPkcs12Base64({ privateKeyPem: SEC1, fullChainPem: FULL_CHAIN, password: formats.derivePfxPassword(SEC1), friendlyName: "class.example.com" }));
+    const given = new Certificate("pfx-given", { orderNo: "CERT1", pfxPassword: "another" });
+    expect((await settle(given.pfxBase64)).value).not.toBe(pa.value);
+  });
+
+  it("gives empty, secret PKCS#12 outputs for a custom-CSR order (no key), even with a password", async () => {
+    const { Certificate } = await import("../../src/resources/certificate.js");
+    const cert = new Certificate("csr-order", { orderNo: "CERT1", pfxPassword: "given" });
+    expect((await settle(cert.pfxBase64)).value).toBe("");
+    expect((await settle(cert.pfxPassword)).value).toBe("");
+    expect(await (cert.pfxBase64 as any).isSecret).toBe(true);
+    expect((await settle(cert.combinedPem)).value).toBe("");
+    expect((await settle(cert.fullChainPem)).value).toBe(FULL_CHAIN);
   });
 
   it("derives privateKeyPkcs8Pem and combinedPem in the program, as secrets, without storing them", async () => {
@@ -45,7 +123,7 @@ describe("Certificate class under setMocks", () => {
     expect(pkcs8.value).toMatch(/^-----BEGIN PRIVATE KEY-----\n/);
     expect(await (cert.privateKeyPkcs8Pem as any).isSecret).toBe(true);
     expect(await (cert.combinedPem as any).isSecret).toBe(true);
-    expect((await settle(cert.combinedPem)).value).toBe(`${SEC1.trim()}\n${CHAIN}`);
+    expect((await settle(cert.combinedPem)).value).toBe(`${SEC1.trim()}\n${FULL_CHAIN}`);
     const reg = regs.find((r) => r.name === "formats")!;
     expect(Object.keys(reg.inputs)).not.toContain("combinedPem");
     expect(Object.keys(reg.inputs)).not.toContain("privateKeyPkcs8Pem");

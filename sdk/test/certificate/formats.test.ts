@@ -1,10 +1,11 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { createPrivateKey, createPublicKey, generateKeyPairSync, X509Certificate } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import * as forge from "node-forge";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { combinedPem, generatePfxPassword, toPkcs12Base64, toPkcs8Pem } from "../../src/pem/formats.js";
+import { combinedPem, derivePfxPassword, fullChainPem, pfxBundle, toPkcs12Base64, toPkcs8Pem } from "../../src/pem/formats.js";
 import { makeChain, type TestChain } from "./fixtures.js";
 
 let chain: TestChain;
@@ -21,13 +22,34 @@ function openssl(pfxBase64: string, password: string, what: "-nokeys" | "-nocert
   writeFileSync(file, Buffer.from(pfxBase64, "base64"));
   return execFileSync("openssl", ["pkcs12", "-in", file, "-passin", `pass:${password}`, what, ...(what === "-nocerts" ? ["-nodes"] : [])], { stdio: "pipe" }).toString();
 }
+/** `openssl pkcs12 -info`: the algorithms, which it prints on stderr. */
+function opensslInfo(pfxBase64: string, password: string): string {
+  const file = join(dir, `i-${Math.random().toString(36).slice(2)}.pfx`);
+  writeFileSync(file, Buffer.from(pfxBase64, "base64"));
+  const r = spawnSync("openssl", ["pkcs12", "-in", file, "-passin", `pass:${password}`, "-info", "-nodes"], { encoding: "utf8" });
+  expect(r.status, r.stderr).toBe(0);
+  return r.stderr + r.stdout;
+}
+
+/** The MAC salt, the PBKDF2 salt and the AES IV of a bundle (hex), read from its ASN.1. */
+function saltsOf(pfx: Buffer): { macSalt: string; pbkdf2Salt: string; iv: string } {
+  const { asn1 } = forge;
+  const hex = (n: forge.asn1.Asn1) => Buffer.from(n.value as string, "binary").toString("hex");
+  const kids = (n: forge.asn1.Asn1) => n.value as forge.asn1.Asn1[];
+  const root = kids(asn1.fromDer(pfx.toString("binary")));
+  const authSafe = kids(asn1.fromDer(kids(kids(root[1]!)[1]!)[0]!.value as string));
+  const keyBags = kids(asn1.fromDer(kids(kids(authSafe[1]!)[1]!)[0]!.value as string));
+  const encrypted = kids(kids(keyBags[0]!)[1]!)[0]!;
+  const pbes2 = kids(kids(kids(encrypted)[0]!)[1]!);
+  return { macSalt: hex(kids(root[2]!)[1]!), pbkdf2Salt: hex(kids(kids(pbes2[0]!)[1]!)[0]!), iv: hex(kids(pbes2[1]!)[1]!) };
+}
 
 const spki = (keyPem: string) => createPublicKey(createPrivateKey(keyPem)).export({ type: "spki", format: "der" }).toString("base64");
 const fullChain = () => `${chain.leafPem.trim()}\n${chain.intermediatePem.trim()}\n`;
 
 describe("PKCS#12 bundle", () => {
   it("opens with OpenSSL 3 without -legacy: leaf + chain, and a key that matches the leaf (EC key)", () => {
-    const password = generatePfxPassword();
+    const password = derivePfxPassword(chain.leafKeyPem);
     const pfx = toPkcs12Base64({ privateKeyPem: chain.leafKeyPem, fullChainPem: fullChain(), password, friendlyName: "pfx.example.com" });
     const certsOut = openssl(pfx, password, "-nokeys");
     const certs = certsOut.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)!;
@@ -51,17 +73,83 @@ describe("PKCS#12 bundle", () => {
     expect(() => openssl(pfx, "wrong password", "-nokeys")).toThrow(/mac verify failure|invalid password/i);
   });
 
-  it("is empty without a key (custom CSR), and each bundle has its own salt", () => {
+  it("is empty without a key (custom CSR)", () => {
     expect(toPkcs12Base64({ privateKeyPem: "", fullChainPem: fullChain(), password: "x" })).toBe("");
-    const a = toPkcs12Base64({ privateKeyPem: chain.leafKeyPem, fullChainPem: fullChain(), password: "p" });
-    const b = toPkcs12Base64({ privateKeyPem: chain.leafKeyPem, fullChainPem: fullChain(), password: "p" });
-    expect(a).not.toBe(b);
+    expect(pfxBundle({ privateKeyPem: "", fullChainPem: fullChain() })).toEqual({ pfxBase64: "", pfxPassword: "" });
+    expect(pfxBundle({ privateKeyPem: " \n", fullChainPem: fullChain(), password: "given" })).toEqual({ pfxBase64: "", pfxPassword: "" });
+    expect(derivePfxPassword("")).toBe("");
   });
 
-  it("generates strong, distinct passwords", () => {
-    const seen = new Set(Array.from({ length: 50 }, generatePfxPassword));
-    expect(seen.size).toBe(50);
-    for (const p of seen) expect(p).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  it("uses the algorithms OpenSSL 3 opens without -legacy: PBES2 (PBKDF2-HMAC-SHA256, AES-256-CBC) and an HMAC-SHA256 MAC", () => {
+    const { pfxBase64, pfxPassword } = pfxBundle({ privateKeyPem: chain.leafKeyPem, fullChainPem: fullChain() });
+    const info = opensslInfo(pfxBase64, pfxPassword);
+    expect(info).toMatch(/MAC: sha256, Iteration 2048/);
+    expect(info).toMatch(/MAC length: 32, salt length: 16/);
+    expect(info).toMatch(/Shrouded Keybag: PBES2, PBKDF2, AES-256-CBC, Iteration 2048, PRF hmacWithSHA256/);
+  });
+});
+
+describe("PKCS#12 bundle is deterministic", () => {
+  it("the same key, chain and password give the same bytes on every build", () => {
+    const input = { privateKeyPem: chain.leafKeyPem, fullChainPem: fullChain(), password: "p", friendlyName: "pfx.example.com" };
+    const a = toPkcs12Base64(input);
+    expect(toPkcs12Base64(input)).toBe(a);
+    expect(toPkcs12Base64({ ...input })).toBe(a);
+    // The key's PEM form does not matter: every derivation reads its PKCS#8 DER.
+    expect(toPkcs12Base64({ ...input, privateKeyPem: toPkcs8Pem(chain.leafKeyPem) })).toBe(a);
+    const sec1 = createPrivateKey(chain.leafKeyPem).export({ type: "sec1", format: "pem" }).toString();
+    expect(toPkcs12Base64({ ...input, privateKeyPem: sec1 })).toBe(a);
+  });
+
+  it("another password, chain or friendly name gives other bytes (new password: new salts and IV too)", () => {
+    const input = { privateKeyPem: chain.leafKeyPem, fullChainPem: fullChain(), password: "p", friendlyName: "pfx.example.com" };
+    const a = Buffer.from(toPkcs12Base64(input), "base64");
+    const b = Buffer.from(toPkcs12Base64({ ...input, password: "q" }), "base64");
+    expect(b.equals(a)).toBe(false);
+    // Not only the MAC: the salts and the IV differ as well.
+    const [sa, sb] = [saltsOf(a), saltsOf(b)];
+    for (const k of ["macSalt", "pbkdf2Salt", "iv"] as const) {
+      expect(sa[k]).toHaveLength(32);
+      expect(sb[k], k).not.toBe(sa[k]);
+    }
+    expect(new Set(Object.values(sa)).size).toBe(3);
+    expect(toPkcs12Base64({ ...input, friendlyName: "other.example.com" })).not.toBe(toPkcs12Base64(input));
+    expect(toPkcs12Base64({ ...input, fullChainPem: chain.leafPem })).not.toBe(toPkcs12Base64(input));
+  });
+
+  it("derives a 32-character password from the key: the same for the same key in any form, another for another key", () => {
+    const p = derivePfxPassword(chain.leafKeyPem);
+    expect(p).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(derivePfxPassword(toPkcs8Pem(chain.leafKeyPem))).toBe(p);
+    expect(derivePfxPassword(chain.otherKeyPem)).not.toBe(p);
+    const rsa = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs1", format: "pem" }).toString();
+    expect(derivePfxPassword(rsa)).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(() => derivePfxPassword("-----BEGIN PRIVATE KEY-----\nnot-a-key\n-----END PRIVATE KEY-----\n")).toThrow(/not a private key node:crypto can read/);
+  });
+
+  it("opens with OpenSSL under the derived password, holding the leaf's key; a given password wins", () => {
+    const derived = pfxBundle({ privateKeyPem: chain.leafKeyPem, fullChainPem: fullChain(), friendlyName: "pfx.example.com" });
+    expect(derived.pfxPassword).toBe(derivePfxPassword(chain.leafKeyPem));
+    expect(pfxBundle({ privateKeyPem: chain.leafKeyPem, fullChainPem: fullChain(), friendlyName: "pfx.example.com" })).toEqual(derived);
+    const keyPem = openssl(derived.pfxBase64, derived.pfxPassword, "-nocerts").match(/-----BEGIN PRIVATE KEY-----[\s\S]+?-----END PRIVATE KEY-----/)![0];
+    expect(spki(keyPem)).toBe(new X509Certificate(chain.leafPem).publicKey.export({ type: "spki", format: "der" }).toString("base64"));
+    const certs = openssl(derived.pfxBase64, derived.pfxPassword, "-nokeys").match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)!;
+    expect(certs.join("\n") + "\n").toBe(fullChain());
+    const given = pfxBundle({ privateKeyPem: chain.leafKeyPem, fullChainPem: fullChain(), password: "given password" });
+    expect(given.pfxPassword).toBe("given password");
+    expect(openssl(given.pfxBase64, "given password", "-nokeys")).toContain("BEGIN CERTIFICATE");
+    expect(() => openssl(given.pfxBase64, derived.pfxPassword, "-nokeys")).toThrow(/mac verify failure|invalid password/i);
+  });
+});
+
+describe("fullChainPem", () => {
+  it("is certificatePem then chainPem", () => {
+    const leaf = chain.leafPem.trim() + "\n";
+    const ints = chain.intermediatePem.trim() + "\n";
+    expect(fullChainPem(leaf, ints)).toBe(fullChain());
+    expect(fullChainPem(leaf, "")).toBe(leaf);
+    expect(fullChainPem(chain.leafPem.trim(), ints)).toBe(fullChain());
+    expect(fullChainPem("", "")).toBe("");
   });
 });
 

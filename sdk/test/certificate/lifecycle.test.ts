@@ -9,6 +9,7 @@ import { createCertificateHandlers, handlers as certificateHandlers } from "../.
 import { StatusReadGate } from "../../src/resources/certificate/status-gate.js";
 import type { CertificateInputs, CertificateOutputs } from "../../src/resources/certificate/inputs.js";
 import { startBench, type SandboxBench } from "../support/orders.js";
+import { certificateFacts } from "../../src/pem/inspect.js";
 import { opensslFingerprint } from "./fixtures.js";
 
 // Against the sandbox in `published` mode: a certificate is issued only once
@@ -70,8 +71,9 @@ describe("Certificate against the sandbox", () => {
 
     expect(outs.domains).toEqual(["shop.example.com", "www.shop.example.com"]);
     expect(outs.installmentNo).toBe(1);
-    expect(outs.fingerprintSha256).toBe(opensslFingerprint(outs.certificatePem));
-    expect(outs.fullChainPem).toBe(outs.certificatePem + outs.chainPem);
+    // Only what cannot be recomputed is stored; the class derives the rest from these.
+    for (const derived of ["fullChainPem", "serialNumber", "fingerprintSha256", "notBefore", "pfxBase64", "pfxPassword"]) expect(outs).not.toHaveProperty(derived);
+    expect(certificateFacts(outs.certificatePem).fingerprintSha256).toBe(opensslFingerprint(outs.certificatePem));
     expect(outs.privateKeyPem).toMatch(/-----BEGIN (EC |RSA )?PRIVATE KEY-----/);
     // The chain verifies with openssl against the sandbox root.
     const dir = mkdtempSync(join(tmpdir(), "cr-verify-"));

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { certificateBlocks } from "../../src/pem/blocks.js";
+import { fullChainPem } from "../../src/pem/formats.js";
 import { verifyMaterial } from "../../src/resources/certificate/material.js";
 import { makeChain, opensslFingerprint, opensslSerial, type TestChain } from "./fixtures.js";
 
@@ -36,6 +37,22 @@ describe("verifyMaterial", () => {
     expect(certificateBlocks(m.certificatePem)).toEqual(certificateBlocks(chain.leafPem));
     expect(certificateBlocks(m.chainPem)).toEqual(certificateBlocks(chain.intermediatePem));
     expect(m.privateKeyPem).toBe("");
+  });
+
+  it("certificatePem + chainPem is byte for byte the fullChainPem earlier releases stored (the class derives it)", () => {
+    const crlf = (t: string) => t.replace(/\n/g, "\r\n");
+    const downloads = [
+      { leafPem: chain.leafPem, chainPem: chain.leafPem + chain.intermediatePem, intermediatePem: chain.intermediatePem },
+      { chainPem: crlf(chain.leafPem + "\n\n  " + chain.intermediatePem + "  \n") },
+      { leafPem: `  ${chain.leafPem}\n\n`, intermediatePem: `${chain.intermediatePem}${chain.rootPem}`.replace(/\n/g, "  \n") },
+      { leafPem: chain.leafPem.trim() },
+      { chainPem: crlf(chain.leafPem) },
+    ];
+    for (const download of downloads) {
+      const m = verifyMaterial(download, "CERT1");
+      expect(fullChainPem(m.certificatePem, m.chainPem)).toBe(m.fullChainPem);
+    }
+    expect(verifyMaterial(downloads[2]!, "CERT1").fullChainPem.match(/BEGIN CERTIFICATE/g)).toHaveLength(3);
   });
 
   it("refuses a fingerprint that does not match the leaf", () => {

@@ -4,12 +4,17 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fullChainPem, pfxBundle } from "../../src/pem/formats.js";
+import { certificateFacts } from "../../src/pem/inspect.js";
 import { handlers } from "../../src/resources/certificate/handlers.js";
-import type { CertificateInputs, CertificateOutputs } from "../../src/resources/certificate/inputs.js";
+import { DERIVED_OUTPUTS, type CertificateInputs, type CertificateOutputs } from "../../src/resources/certificate/inputs.js";
 import { startBench, type SandboxBench } from "../support/orders.js";
 
 // The provider's create/diff/update against the sandbox (instant issuance):
-// the PKCS#12 bundle it stores opens with OpenSSL 3 and holds the key of the leaf.
+// it stores only what cannot be recomputed, the PKCS#12 bundle the class
+// builds from those outputs opens with OpenSSL 3, and a state written by the
+// previous release (which stored the bundle, its password, the full chain,
+// serial, fingerprint and notBefore) upgrades without an update.
 let h: SandboxBench;
 let dir: string;
 beforeAll(async () => {
@@ -21,59 +26,75 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function pkcs12(outs: Pick<CertificateOutputs, "pfxBase64">, password: string, what: "-nokeys" | "-nocerts"): string {
+function pkcs12(pfxBase64: string, password: string, what: "-nokeys" | "-nocerts"): string {
   const file = join(dir, `${Math.random().toString(36).slice(2)}.pfx`);
-  writeFileSync(file, Buffer.from(outs.pfxBase64, "base64"));
+  writeFileSync(file, Buffer.from(pfxBase64, "base64"));
   return execFileSync("openssl", ["pkcs12", "-in", file, "-passin", `pass:${password}`, what, "-nodes"], { stdio: "pipe" }).toString();
 }
 const spki = (key: string) => createPublicKey(createPrivateKey(key)).export({ type: "spki", format: "der" }).toString("hex");
 
-async function create(raw: Partial<CertificateInputs>): Promise<CertificateOutputs> {
+async function check(raw: Partial<CertificateInputs>): Promise<CertificateInputs> {
   const checked = await handlers.check!(h.ctx, {} as CertificateInputs, raw as CertificateInputs);
   expect(checked.failures ?? []).toEqual([]);
-  return (await handlers.create(h.ctx, checked.inputs as CertificateInputs)).outs!;
+  return checked.inputs as CertificateInputs;
+}
+
+/** What the class computes in the program from the stored outputs. */
+function classBundle(outs: CertificateOutputs, password?: string) {
+  return pfxBundle({ privateKeyPem: outs.privateKeyPem, fullChainPem: fullChainPem(outs.certificatePem, outs.chainPem), password, friendlyName: outs.domains[0] });
+}
+
+/** A Certificate's outputs as the previous release stored them. */
+function previousReleaseState(outs: CertificateOutputs): CertificateOutputs {
+  const facts = certificateFacts(outs.certificatePem);
+  return {
+    ...outs,
+    fullChainPem: fullChainPem(outs.certificatePem, outs.chainPem),
+    serialNumber: facts.serialNumber,
+    fingerprintSha256: facts.fingerprintSha256,
+    notBefore: facts.notBefore,
+    // Built with a random salt and a random (or the user's) password.
+    pfxBase64: "MIIJ" + "A".repeat(3000),
+    pfxPassword: "random-password-of-the-old-release",
+  } as CertificateOutputs;
 }
 
 describe("Certificate PKCS#12 output", () => {
   let outs: CertificateOutputs;
 
-  it("create stores a bundle (leaf, chain, matching key) under a generated strong password", async () => {
+  it("create stores none of the derived outputs; the class's bundle (derived password) opens with OpenSSL: leaf, chain, matching key", async () => {
     const order = await h.buy({ productCode: "sandbox-dv-single", domain: "pfx.example.com", verificationMethod: "dns" });
-    outs = await create({ orderNo: order.orderNo });
-    expect(outs.pfxPassword).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    const certs = pkcs12(outs, outs.pfxPassword, "-nokeys").match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)!;
-    expect(certs.join("\n") + "\n").toBe(outs.fullChainPem);
-    const key = pkcs12(outs, outs.pfxPassword, "-nocerts").match(/-----BEGIN PRIVATE KEY-----[\s\S]+?-----END PRIVATE KEY-----/)![0];
+    outs = (await handlers.create(h.ctx, await check({ orderNo: order.orderNo }))).outs!;
+    for (const k of DERIVED_OUTPUTS) expect(outs, k).not.toHaveProperty(k);
+    expect(Object.keys(outs).sort()).toEqual(["certId", "certificatePem", "chainPem", "csrPem", "domains", "installmentNo", "installmentsCount", "notAfter", "orderNo", "privateKeyPem", "timeoutMinutes"]);
+    const { pfxBase64, pfxPassword } = classBundle(outs);
+    expect(pfxPassword).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const certs = pkcs12(pfxBase64, pfxPassword, "-nokeys").match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)!;
+    expect(certs.join("\n") + "\n").toBe(fullChainPem(outs.certificatePem, outs.chainPem));
+    const key = pkcs12(pfxBase64, pfxPassword, "-nocerts").match(/-----BEGIN PRIVATE KEY-----[\s\S]+?-----END PRIVATE KEY-----/)![0];
     expect(spki(key)).toBe(new X509Certificate(outs.certificatePem).publicKey.export({ type: "spki", format: "der" }).toString("hex"));
     expect(spki(key)).toBe(spki(outs.privateKeyPem));
+    // The same outputs give the same bundle on the next run.
+    expect(classBundle(outs)).toEqual({ pfxBase64, pfxPassword });
+    expect(classBundle(outs, "given password").pfxBase64).not.toBe(pfxBase64);
   });
 
-  it("a given password is used; changing it is an in-place update that rebuilds the bundle", async () => {
-    const inputs = { orderNo: outs.orderNo, timeoutMinutes: outs.timeoutMinutes, pfxPassword: "first password" };
-    const diff = await handlers.diff!(h.ctx, outs.certId, outs, inputs as CertificateInputs);
-    expect(diff).toMatchObject({ changes: true, replaces: [] });
-    const updated = (await handlers.update!(h.ctx, outs.certId, outs, inputs as CertificateInputs)).outs!;
-    expect(updated.pfxPassword).toBe("first password");
-    expect(updated.certId).toBe(outs.certId);
-    expect(updated.privateKeyPem).toBe(outs.privateKeyPem);
-    expect(pkcs12(updated, "first password", "-nokeys")).toContain("BEGIN CERTIFICATE");
-    expect(() => pkcs12(updated, outs.pfxPassword, "-nokeys")).toThrow();
-    // The same password again: no change, the stored bundle is kept byte for byte.
-    expect((await handlers.diff!(h.ctx, outs.certId, updated, inputs as CertificateInputs)).changes).toBe(false);
-  });
+  it("a state of the previous release (every old output stored, a pfxPassword input) is no change; the next real update writes the slim outputs", async () => {
+    const old = previousReleaseState(outs);
+    // The class no longer sends pfxPassword, whether or not the program gives one.
+    const news = await check({ orderNo: outs.orderNo });
+    expect(news).not.toHaveProperty("pfxPassword");
+    expect(await handlers.diff!(h.ctx, outs.certId, old, news)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+    // Nor did the release before it, which stored no bundle at all.
+    const { pfxBase64: _b, pfxPassword: _p, ...beforePfx } = old;
+    expect((await handlers.diff!(h.ctx, outs.certId, beforePfx as CertificateOutputs, news)).changes).toBe(false);
 
-  it("a certificate stored by an earlier release (no bundle) gets one by an in-place update, not a new certificate", async () => {
-    const { pfxBase64: _b, pfxPassword: _p, ...old } = outs;
-    const inputs = { orderNo: outs.orderNo, timeoutMinutes: outs.timeoutMinutes };
-    const diff = await handlers.diff!(h.ctx, outs.certId, old as CertificateOutputs, inputs as CertificateInputs);
-    expect(diff).toMatchObject({ changes: true, replaces: [] });
-    const updated = (await handlers.update!(h.ctx, outs.certId, old as CertificateOutputs, inputs as CertificateInputs)).outs!;
-    expect(updated.pfxPassword).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(pkcs12(updated, updated.pfxPassword, "-nocerts")).toContain("BEGIN PRIVATE KEY");
-  });
-
-  it("an empty pfxPassword fails check without echoing anything", async () => {
-    const r = await handlers.check!(h.ctx, {} as CertificateInputs, { orderNo: "CERT1", pfxPassword: "" } as CertificateInputs);
-    expect(r.failures).toEqual([{ property: "pfxPassword", reason: expect.stringContaining("non-empty") }]);
+    // A real change (the wait): an in-place update that keeps the certificate and drops the stored extras.
+    const longer = await check({ orderNo: outs.orderNo, timeoutMinutes: 90 });
+    expect(await handlers.diff!(h.ctx, outs.certId, old, longer)).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    const updated = (await handlers.update!(h.ctx, outs.certId, old, longer)).outs!;
+    for (const k of DERIVED_OUTPUTS) expect(updated, k).not.toHaveProperty(k);
+    expect(updated).toEqual({ ...outs, timeoutMinutes: 90 });
+    expect((await handlers.diff!(h.ctx, outs.certId, updated, longer)).changes).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { generateKeyPairSync } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { makeChain } from "../certificate/fixtures.js";
 
 // The component's graph under setMocks: children, one publish call per
 // name at program time, the Certificate depending on every published record.
@@ -13,8 +13,10 @@ interface Reg {
   urn: string;
 }
 const regs: Reg[] = [];
-const KEY = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-const CHAIN = "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n";
+// A real leaf and key: the Certificate reads serial, fingerprint and PKCS#12 from them in the program.
+const TEST_CHAIN = makeChain(["outs.example.com"]);
+const KEY = TEST_CHAIN.leafKeyPem;
+const CHAIN = TEST_CHAIN.leafPem.trim() + "\n";
 
 function outputsFor(type: string, inputs: Record<string, any>): Record<string, any> {
   if (type.endsWith(":Order")) return { ...inputs, orderNo: "CERT202611230001", sanDomains: inputs.sanDomains ?? [], wildcardDomains: inputs.wildcardDomains ?? [] };
@@ -27,7 +29,8 @@ function outputsFor(type: string, inputs: Record<string, any>): Record<string, a
       }),
     };
   }
-  if (type.endsWith(":Certificate")) return { ...inputs, certId: "uuid-1", privateKeyPem: KEY, fullChainPem: CHAIN, notAfter: "2027-01-01T00:00:00.000Z", pfxBase64: "UEZY", pfxPassword: "pw" };
+  // The full chain is computed in the program from the leaf and the intermediates (none here).
+  if (type.endsWith(":Certificate")) return { ...inputs, certId: "uuid-1", privateKeyPem: KEY, certificatePem: CHAIN, chainPem: "", notAfter: "2027-01-01T00:00:00.000Z" };
   return inputs;
 }
 
@@ -133,7 +136,12 @@ describe("ValidatedCertificate", () => {
       publish: (r) => [new certs.testing.SandboxDnsRecord(`dcv-${r.name}`, { managementUrl: "http://127.0.0.1:1/management", fqdn: r.fqdn, type: r.type, value: r.value })],
     });
     expect((await registered(site.notAfter)).value).toBe("2027-01-01T00:00:00.000Z");
-    for (const secret of [site.privateKeyPkcs8Pem, site.combinedPem]) expect((await settle(secret)).secret).toBe(true);
+    for (const secret of [site.privateKeyPkcs8Pem, site.combinedPem, site.pfxPassword]) expect((await settle(secret)).secret).toBe(true);
+    // The Certificate's lazily built outputs, the same Output objects.
+    expect(site.pfxBase64).toBe(site.certificate.pfxBase64);
+    expect(site.serialNumber).toBe(site.certificate.serialNumber);
+    expect((await settle(site.pfxBase64)).secret).toBe(true);
+    expect((await settle(site.serialNumber)).value).toMatch(/^[0-9A-F]+$/);
     expect((await settle(site.combinedPem)).value).toBe(`${KEY.trim()}\n${CHAIN}`);
     expect(site.records).toHaveLength(1);
   });

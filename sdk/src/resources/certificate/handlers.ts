@@ -9,12 +9,12 @@ import type { CertificateDownload, CertificateStatus, PartnerApi } from "../../c
 import { CertStatus } from "../../client/vocabulary.js";
 import type { ProviderContext } from "../../provider/context.js";
 import type { ResourceHandlers } from "../../provider/handlers.js";
-import { generatePfxPassword, toPkcs12Base64 } from "../../pem/formats.js";
+import { certificateFacts } from "../../pem/inspect.js";
 import { toPlainJson } from "../../provider/plain-json.js";
 import { isUnknown } from "../../provider/unknown.js";
 import { clockTime, systemClock, type Clock } from "./clock.js";
 import { daysBetween } from "../../rules/lifetime.js";
-import { checkCertificateInputs, DEFAULT_TIMEOUT_MINUTES, EXPIRY_WARNING_DAYS, type CertificateInputs, type CertificateOutputs } from "./inputs.js";
+import { checkCertificateInputs, DEFAULT_TIMEOUT_MINUTES, DERIVED_OUTPUTS, EXPIRY_WARNING_DAYS, type CertificateInputs, type CertificateOutputs } from "./inputs.js";
 import { verifyMaterial } from "./material.js";
 import { DEFAULT_COOLDOWN_SECONDS, processStatusGate, statusGateKey, statusReader } from "./process-gate.js";
 import type { GatedRead, StatusReadGate } from "./status-gate.js";
@@ -49,7 +49,8 @@ function target(inputs: CertificateInputs): string {
   return `order ${inputs.orderNo}`;
 }
 
-function shapeOutputs(inputs: CertificateInputs, download: CertificateDownload): CertificateOutputs {
+/** The stored outputs of a download, and the leaf's serial for the log line (the class reads it from `certificatePem`). */
+function shapeOutputs(inputs: CertificateInputs, download: CertificateDownload): { outs: CertificateOutputs; serialNumber: string } {
   if (inputs.certId && download.certId !== inputs.certId) {
     throw new Error(`order ${inputs.orderNo}: asked for certificate ${inputs.certId} but the service returned ${download.certId}`);
   }
@@ -70,42 +71,44 @@ function shapeOutputs(inputs: CertificateInputs, download: CertificateDownload):
     inputs.orderNo,
   );
   const domains = download.domains && download.domains.length > 0 ? download.domains : material.subjectAltNames;
-  return {
+  // Only what the class cannot recompute: fullChainPem, serialNumber,
+  // fingerprintSha256, notBefore and the PKCS#12 pair are derived in the
+  // program from these (the engine rewrites every stored byte after each step).
+  const outs: CertificateOutputs = {
     orderNo: inputs.orderNo,
     certId: download.certId,
     installmentNo: download.installmentNo ?? inputs.installmentNo ?? 1,
     timeoutMinutes: inputs.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES,
     certificatePem: material.certificatePem,
     chainPem: material.chainPem,
-    fullChainPem: material.fullChainPem,
     privateKeyPem: material.privateKeyPem,
     csrPem: material.csrPem,
-    serialNumber: material.serialNumber,
-    fingerprintSha256: material.fingerprintSha256,
-    notBefore: material.notBefore,
     notAfter: material.notAfter,
     ...(download.installmentsCount !== undefined ? { installmentsCount: download.installmentsCount } : {}),
     ...(typeof inputs.requestId === "string" && inputs.requestId !== "" ? { requestId: inputs.requestId } : {}),
     ...(inputs.timeoutOrigin ? { timeoutOrigin: inputs.timeoutOrigin } : {}),
     domains,
-    ...pfxOf(material.privateKeyPem, material.fullChainPem, inputs.pfxPassword, domains[0]),
   };
+  return { outs, serialNumber: material.serialNumber };
 }
 
 /**
- * The PKCS#12 bundle and its password. Built once and stored: each build has
- * a fresh salt and IV, so rebuilding on every run would change a stable
- * artifact. Empty without a key (custom-CSR order).
+ * Stored outputs less what an earlier release also stored and the class now
+ * computes (see DERIVED_OUTPUTS): an update of such a state writes the slim form.
  */
-function pfxOf(privateKeyPem: string, fullChainPem: string, given: string | undefined, friendlyName: string | undefined): { pfxBase64: string; pfxPassword: string } {
-  if (privateKeyPem.trim() === "") return { pfxBase64: "", pfxPassword: "" };
-  const pfxPassword = given || generatePfxPassword();
-  return { pfxBase64: toPkcs12Base64({ privateKeyPem, fullChainPem, password: pfxPassword, friendlyName }), pfxPassword };
+function withoutDerived(olds: CertificateOutputs): CertificateOutputs {
+  const kept: Record<string, unknown> = { ...olds };
+  for (const k of DERIVED_OUTPUTS) delete kept[k];
+  return kept as CertificateOutputs;
 }
 
-/** A user-chosen password the stored bundle does not use yet. */
-function pfxPasswordChanged(olds: CertificateOutputs, news: Partial<CertificateInputs>): boolean {
-  return typeof news.pfxPassword === "string" && !isUnknown(news.pfxPassword) && news.pfxPassword !== olds.pfxPassword;
+/** The stored leaf's serial for a message, read from the certificate; never fails the caller. */
+function storedSerial(olds: CertificateOutputs): string {
+  try {
+    return certificateFacts(olds.certificatePem).serialNumber;
+  } catch {
+    return "unknown";
+  }
 }
 
 /**
@@ -168,8 +171,8 @@ export function createCertificateHandlers(deps: { clock: Clock; gate: StatusRead
     for (;;) {
       const attempt = await tryDownload(api, inputs);
       if (attempt.download) {
-        const outs = shapeOutputs(inputs, attempt.download);
-        log.info(`${target(inputs)}: certificate ${outs.certId} issued (serial ${outs.serialNumber}, valid until ${outs.notAfter}); downloaded and verified`);
+        const { outs, serialNumber } = shapeOutputs(inputs, attempt.download);
+        log.info(`${target(inputs)}: certificate ${outs.certId} issued (serial ${serialNumber}, valid until ${outs.notAfter}); downloaded and verified`);
         return outs;
       }
       const status = await waitForIssuance({
@@ -230,12 +233,12 @@ export function createCertificateHandlers(deps: { clock: Clock; gate: StatusRead
       if (!isNew(attempt.download)) throw new Error(`order ${olds.orderNo}: certificate ${status.certId} is issued but could not be downloaded (${attempt.notYet ?? "the service returned the old one"})`);
       download = attempt.download;
     }
-    const outs = shapeOutputs({ ...inputs, installmentNo: undefined, certId: undefined }, download!);
+    const { outs, serialNumber } = shapeOutputs({ ...inputs, installmentNo: undefined, certId: undefined }, download!);
     log.info(
-      `order ${olds.orderNo}: installment ${outs.installmentNo}${outs.installmentsCount ? ` of ${outs.installmentsCount}` : ""} issued (certificate ${outs.certId}, serial ${outs.serialNumber}, valid until ${outs.notAfter}); ` +
+      `order ${olds.orderNo}: installment ${outs.installmentNo}${outs.installmentsCount ? ` of ${outs.installmentsCount}` : ""} issued (certificate ${outs.certId}, serial ${serialNumber}, valid until ${outs.notAfter}); ` +
         `downloaded and verified, replacing certificate ${olds.certId} (valid until ${olds.notAfter})`,
     );
-    return { ...outs, pfxPassword: outs.pfxPassword };
+    return outs;
   }
 
   return {
@@ -251,10 +254,11 @@ export function createCertificateHandlers(deps: { clock: Clock; gate: StatusRead
       if (news.installmentNo !== undefined && (isUnknown(news.installmentNo) || news.installmentNo !== olds.installmentNo)) replaces.push("installmentNo");
       if (news.certId !== undefined && (isUnknown(news.certId) || news.certId !== olds.certId)) replaces.push("certId");
       const timeoutChanged = (news.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES) !== olds.timeoutMinutes;
-      // A certificate created by an earlier release has no bundle yet: the
-      // update builds it from the stored key and chain, nothing is re-downloaded.
-      const pfxMissing = olds.pfxBase64 === undefined && (olds.privateKeyPem ?? "") !== "";
-      const pfxChanged = pfxPasswordChanged(olds, news) || pfxMissing;
+      // Nothing else is compared. In particular an earlier release's stored
+      // copies of the derived outputs (pfxBase64, fullChainPem, ...; see
+      // DERIVED_OUTPUTS) and its pfxPassword input, which the class no longer
+      // sends, are no change: upgrading updates nothing, and the next real
+      // update writes the slim outputs.
       // The Order submitted the next installment (a new request id): update in place; the old certificate stays until the new one is verified.
       const reissued = requestIdChanged(olds, news);
       const log = ctx.log(news.resourceUrn);
@@ -267,7 +271,7 @@ export function createCertificateHandlers(deps: { clock: Clock; gate: StatusRead
       expiryWarning(log, olds, news, ctx.now());
       // Replacement is create-before-delete: the old material stays in state
       // (and deployed) until the new certificate is issued and downloaded.
-      return { changes: replaces.length > 0 || timeoutChanged || pfxChanged || reissued, replaces, deleteBeforeReplace: false };
+      return { changes: replaces.length > 0 || timeoutChanged || reissued, replaces, deleteBeforeReplace: false };
     },
 
     async create(ctx, inputs) {
@@ -275,8 +279,9 @@ export function createCertificateHandlers(deps: { clock: Clock; gate: StatusRead
       return { id: outs.certId, outs: toPlainJson(outs) as unknown as CertificateOutputs };
     },
 
-    // The certificate itself is kept: only the wait settings and the PKCS#12
-    // bundle (a new password, or a bundle an earlier release did not build) change in place.
+    // The certificate itself is kept: only the wait settings (or, on a
+    // reissue, the whole certificate) change in place. Either way the outputs
+    // written are the slim ones, without what an earlier release also stored.
     async update(ctx, _id, olds, news) {
       if (requestIdChanged(olds, news) && olds.requestId !== undefined) {
         // The reissue: wait for the next installment, download and verify it. Any failure
@@ -286,17 +291,13 @@ export function createCertificateHandlers(deps: { clock: Clock; gate: StatusRead
           outs = await obtainReissued(ctx, olds, news);
         } catch (error) {
           throw new Error(
-            `${(error as Error).message}. The certificate in use (${olds.certId}, serial ${olds.serialNumber}, valid until ${olds.notAfter}) is kept in state; the next \`pulumi up\` waits again`,
+            `${(error as Error).message}. The certificate in use (${olds.certId}, serial ${storedSerial(olds)}, valid until ${olds.notAfter}) is kept in state; the next \`pulumi up\` waits again`,
             { cause: error },
           );
         }
         return { outs: toPlainJson(outs) as unknown as CertificateOutputs };
       }
-      const pfx =
-        pfxPasswordChanged(olds, news) || olds.pfxBase64 === undefined
-          ? pfxOf(olds.privateKeyPem ?? "", olds.fullChainPem ?? "", news.pfxPassword ?? olds.pfxPassword, (olds.domains ?? [])[0])
-          : { pfxBase64: olds.pfxBase64, pfxPassword: olds.pfxPassword };
-      const { timeoutOrigin: _old, ...kept } = olds;
+      const { timeoutOrigin: _old, ...kept } = withoutDerived(olds);
       return {
         outs: toPlainJson({
           ...kept,
@@ -304,7 +305,6 @@ export function createCertificateHandlers(deps: { clock: Clock; gate: StatusRead
           ...(news.timeoutOrigin ? { timeoutOrigin: news.timeoutOrigin } : {}),
           // A certificate created before it followed a request id records it (nothing is re-downloaded).
           ...(typeof news.requestId === "string" && news.requestId !== "" && !isUnknown(news.requestId) ? { requestId: news.requestId } : {}),
-          ...pfx,
         }) as unknown as CertificateOutputs,
       };
     },

@@ -18,8 +18,6 @@ export interface CertificateInputs {
    * `customTimeouts.create "1m"`): the timeout error names it.
    */
   timeoutOrigin?: string;
-  /** The PKCS#12 password chosen by the user (a secret input); generated when absent. */
-  pfxPassword?: string;
   /**
    * The Order's sign request id (`{ order }` passes it): a new one means the
    * Order submitted the next installment, and the update downloads it.
@@ -33,26 +31,31 @@ export interface CertificateInputs {
 }
 
 /**
- * What a Certificate keeps in state: the verified material (its
- * `privateKeyPem` is secret through additionalSecretOutputs, and empty when
- * the order used a custom CSR) plus what identifies it.
+ * What a Certificate keeps in state: the verified material that cannot be
+ * recomputed (its `privateKeyPem` is secret through additionalSecretOutputs,
+ * and empty when the order used a custom CSR) plus what identifies it. The
+ * class computes the rest in the program (see {@link DERIVED_OUTPUTS}).
  */
-export type CertificateOutputs = Omit<VerifiedMaterial, "subjectAltNames"> & {
+export type CertificateOutputs = Pick<VerifiedMaterial, "certificatePem" | "chainPem" | "privateKeyPem" | "csrPem" | "notAfter"> & {
   orderNo: string;
   certId: string;
   installmentNo: number;
   timeoutMinutes: number;
   timeoutOrigin?: string;
   domains: string[];
-  /** PKCS#12 (key + leaf + intermediates), base64; empty without a key. Secret. */
-  pfxBase64: string;
-  /** The PKCS#12 password (given or generated); empty without a key. Secret. */
-  pfxPassword: string;
   /** The Order's request id this certificate was issued for (absent when the program gave none). */
   requestId?: string;
   /** How many certificates the order holds (DownloadCertificate's `installments_count`). */
   installmentsCount?: number;
 };
+
+/**
+ * Outputs earlier releases stored and the class now computes in the program
+ * (and the `pfxPassword` input it no longer sends). A state written by such a
+ * release still holds them: diff ignores them, and the next update leaves
+ * them out.
+ */
+export const DERIVED_OUTPUTS = ["fullChainPem", "serialNumber", "fingerprintSha256", "notBefore", "pfxBase64", "pfxPassword"] as const;
 
 /** Days before `notAfter` from which a Certificate without renewal settings warns at preview. */
 export const EXPIRY_WARNING_DAYS = 30;
@@ -85,10 +88,6 @@ export function checkCertificateInputs(news: Partial<CertificateInputs>): {
     if (typeof t !== "number" || !Number.isFinite(t) || t <= 0 || t > MAX_TIMEOUT_MINUTES) {
       failures.push({ property: "timeoutMinutes", reason: `timeoutMinutes must be a number of minutes above 0 and at most ${MAX_TIMEOUT_MINUTES} (7 days); got ${JSON.stringify(t)}` });
     }
-  }
-  if (news.pfxPassword !== undefined && !isUnknown(news.pfxPassword) && (typeof news.pfxPassword !== "string" || news.pfxPassword === "")) {
-    // Never echo the value: it is a password.
-    failures.push({ property: "pfxPassword", reason: "pfxPassword must be a non-empty string (omit it to have one generated)" });
   }
   return { inputs, failures };
 }

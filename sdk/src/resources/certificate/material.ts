@@ -23,7 +23,13 @@ export interface DownloadedMaterial {
   serialNumber?: string | null;
 }
 
-/** The certificate outputs derived from downloaded material. */
+/**
+ * What verified downloaded material consists of. The Certificate stores
+ * only part of it (see CertificateOutputs): its class recomputes
+ * `fullChainPem` (`certificatePem` + `chainPem`, the same bytes as
+ * `joinPem(ordered)` here), `serialNumber`, `fingerprintSha256` and
+ * `notBefore` from the stored leaf.
+ */
 export interface VerifiedMaterial {
   certificatePem: string;
   chainPem: string;
