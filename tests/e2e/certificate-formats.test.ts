@@ -1,9 +1,12 @@
-// The deployment formats through the real engine: the PKCS#12 bundle opens
-// with OpenSSL 3 (no -legacy) under the generated or given password and holds
-// the key of the leaf; the PKCS#8 and combined PEM match; no new secret value
-// (bundle, passwords, PKCS#8 key) appears in plaintext in the state files,
-// the engine's event log or the CLI output. Also measures what the bundle
-// adds to each Certificate's state.
+// The deployment formats through the real engine: the PKCS#12 bundle the
+// program builds opens with OpenSSL 3 (no -legacy) under the derived or given
+// password and holds the key of the leaf, and is the same bytes on the next
+// run; the PKCS#8 and combined PEM match; no new secret value (bundle,
+// passwords, PKCS#8 key) appears in plaintext in the state files, the
+// engine's event log or the CLI output; the Certificate's state holds none of
+// the outputs the program computes, and a state written by the previous
+// release (which stored them) upgrades without a change. Also measures each
+// Certificate's state.
 import { execFileSync } from "node:child_process";
 import { createPrivateKey, createPublicKey, X509Certificate } from "node:crypto";
 import * as fs from "node:fs";
@@ -19,16 +22,26 @@ import { backendText, createWorld, openStack, recorder, type E2eWorld, type Tran
 
 const DOMAIN = "formats.e2e.example.com";
 const GIVEN_PASSWORD = "given-pfx-password-7f3c9a21e5b8d604";
+const CERTIFICATE_TYPE = "pulumi-nodejs:dynamic/certreseller:Certificate";
+/** What the previous release stored and this one computes in the program. */
+const DERIVED = ["fullChainPem", "serialNumber", "fingerprintSha256", "notBefore", "pfxBase64", "pfxPassword"];
 
 function program(managementUrl: string) {
   return async () => {
+    const config = new pulumi.Config("site");
+    const timeoutMinutes = config.getNumber("timeoutMinutes");
     const order = new certs.Order("site", { productCode: "sandbox-dv-single", domain: DOMAIN, months: 12, verificationMethod: "dns" });
     const r = new certs.Validation("site", { order }).dnsRecordFor(DOMAIN);
     const record = new certs.testing.SandboxDnsRecord("dcv", { managementUrl, fqdn: r.fqdn, type: r.type, value: r.value });
-    const generated = new certs.Certificate("generated", { orderNo: order.orderNo }, { dependsOn: [record] });
-    const given = new certs.Certificate("given", { orderNo: order.orderNo, pfxPassword: new pulumi.Config("site").requireSecret("pfxPassword") }, { dependsOn: [record] });
+    const generated = new certs.Certificate("generated", { orderNo: order.orderNo, timeoutMinutes }, { dependsOn: [record] });
+    const given = new certs.Certificate("given", { orderNo: order.orderNo, timeoutMinutes, pfxPassword: config.requireSecret("pfxPassword") }, { dependsOn: [record] });
     return {
       orderNo: order.orderNo,
+      certificatePem: generated.certificatePem,
+      chainPem: generated.chainPem,
+      serialNumber: generated.serialNumber,
+      fingerprintSha256: generated.fingerprintSha256,
+      notBefore: generated.notBefore,
       fullChainPem: generated.fullChainPem,
       privateKeyPem: generated.privateKeyPem,
       pfxBase64: generated.pfxBase64,
@@ -40,6 +53,21 @@ function program(managementUrl: string) {
     };
   };
 }
+
+/** The engine's marker of a secret value in a deployment. */
+const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+const SECRET_SIG_VALUE = "1b47061264138c4ac30d75fd1eb44270";
+
+interface ExportedResource {
+  type: string;
+  urn: string;
+  inputs?: Record<string, unknown>;
+  outputs?: Record<string, unknown>;
+}
+const certificatesIn = (state: { deployment: unknown }) =>
+  ((state.deployment as { resources: ExportedResource[] }).resources ?? []).filter((r) => r.type === CERTIFICATE_TYPE);
+const changesOf = (result: { summary: { resourceChanges?: Record<string, number> } }) =>
+  Object.entries(result.summary.resourceChanges ?? {}).filter(([op, n]) => op !== "same" && n);
 
 describe("Certificate formats through the engine", () => {
   let sandbox: TestSandbox;
@@ -80,6 +108,11 @@ describe("Certificate formats through the engine", () => {
       expect(outputs[k]?.secret, `${k} is secret`).toBe(true);
     }
     expect(text("pfxPassword")).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(text("fullChainPem")).toBe(text("certificatePem") + text("chainPem"));
+    const leaf = new X509Certificate(text("certificatePem"));
+    expect(text("serialNumber")).toBe(leaf.serialNumber.replace(/^0+/, ""));
+    expect(text("fingerprintSha256")).toBe(leaf.fingerprint256);
+    expect(text("notBefore")).toBe(new Date(leaf.validFrom).toISOString());
     const certsOut = pemCertificates(pkcs12(text("pfxBase64"), text("pfxPassword"), "-nokeys"));
     expect(certsOut.join("\n") + "\n").toBe(text("fullChainPem"));
     expect(opensslVerify(certsOut.join("\n"), await sandbox.management.rootPem())).toMatch(/leaf\.pem: OK/);
@@ -99,12 +132,12 @@ describe("Certificate formats through the engine", () => {
     expect(text("combinedPem")).toBe(`${text("privateKeyPem").trim()}\n${text("fullChainPem")}`);
   });
 
-  it("a second up changes nothing (the stored bundle is stable)", async () => {
+  it("a second up changes nothing: the bundle built again is the same bytes under the same password", async () => {
     const t = recorder();
     transcripts.push(t);
     const again = await stack.up({ onOutput: t.onOutput, onError: t.onError, onEvent: t.onEvent });
-    expect(Object.entries(again.summary.resourceChanges ?? {}).filter(([op, n]) => op !== "same" && n)).toEqual([]);
-    expect(again.outputs.pfxBase64?.value).toBe(text("pfxBase64"));
+    expect(changesOf(again)).toEqual([]);
+    for (const k of ["pfxBase64", "pfxPassword", "givenPfxBase64", "givenPfxPassword"]) expect(again.outputs[k]?.value, k).toBe(text(k));
   });
 
   it("no new secret value appears in plaintext in the state files, the event log or the CLI output", () => {
@@ -132,16 +165,76 @@ describe("Certificate formats through the engine", () => {
     }
   });
 
-  it("measures each Certificate's state size and the bundle's share", async () => {
-    const deployment = (await stack.exportStack()).deployment as { resources: { type: string; urn: string; outputs?: Record<string, unknown> }[] };
-    const certificate = deployment.resources.find((r) => r.type === "pulumi-nodejs:dynamic/certreseller:Certificate" && r.urn.endsWith("::generated"))!;
+  it("stores none of the outputs the program computes, nor the password input; measures each Certificate's state", async () => {
+    const state = await stack.exportStack();
+    for (const certificate of certificatesIn(state)) {
+      for (const k of DERIVED) expect(certificate.outputs, `${certificate.urn} ${k}`).not.toHaveProperty(k);
+      expect(certificate.inputs, certificate.urn).not.toHaveProperty("pfxPassword");
+    }
+    const certificate = certificatesIn(state).find((r) => r.urn.endsWith("::generated"))!;
     const total = JSON.stringify(certificate).length;
-    const pfx = JSON.stringify(certificate.outputs!.pfxBase64).length + JSON.stringify(certificate.outputs!.pfxPassword).length;
-    const key = JSON.stringify(certificate.outputs!.privateKeyPem).length;
-    const chain = JSON.stringify(certificate.outputs!.fullChainPem).length;
-    console.log(`[state] Certificate resource ${total} bytes; pfxBase64+pfxPassword ${pfx} bytes (${Math.round((100 * pfx) / total)}%); privateKeyPem ${key}; fullChainPem ${chain}; a stored combinedPem would add about ${key + chain} and a stored PKCS#8 key about ${key}`);
-    expect(pfx).toBeGreaterThan(0);
-    expect(total).toBeLessThan(64 * 1024);
+    const size = (k: string) => JSON.stringify(certificate.outputs![k]).length;
+    console.log(
+      `[state] Certificate resource ${total} bytes; privateKeyPem ${size("privateKeyPem")}, certificatePem ${size("certificatePem")}, chainPem ${size("chainPem")}, csrPem ${size("csrPem")}; ` +
+        `computed in the program, not stored: pfxBase64 ${text("pfxBase64").length}, fullChainPem ${text("fullChainPem").length}`,
+    );
+    expect(total).toBeLessThan(16 * 1024);
+  });
+
+  it("a state written by the previous release (the computed outputs stored, a pfxPassword input) upgrades with no change; the next real update drops them", async () => {
+    const state = await stack.exportStack();
+    // exportStack shows secrets as plaintext envelopes; importStack encrypts them again.
+    const secret = (value: string) => ({ [SECRET_SIG]: SECRET_SIG_VALUE, plaintext: JSON.stringify(value) });
+    const OLD_PASSWORD = "a-random-password-of-the-old-release";
+    for (const certificate of certificatesIn(state)) {
+      const given = certificate.urn.endsWith("::given");
+      Object.assign(certificate.outputs!, {
+        fullChainPem: text("fullChainPem"),
+        serialNumber: text("serialNumber"),
+        fingerprintSha256: text("fingerprintSha256"),
+        notBefore: text("notBefore"),
+        // That release built its bundles with random salts, and generated random passwords.
+        pfxBase64: secret("MIIJ" + "A".repeat(3000)),
+        pfxPassword: secret(given ? GIVEN_PASSWORD : OLD_PASSWORD),
+      });
+      if (given) certificate.inputs!.pfxPassword = secret(GIVEN_PASSWORD);
+    }
+    await stack.importStack(state);
+    expect(Object.keys(certificatesIn(await stack.exportStack())[0]!.outputs!)).toEqual(expect.arrayContaining(DERIVED));
+
+    // A refresh keeps them, and keeps them secret (the provider's read returns them as stored).
+    const refresh = await stack.refresh();
+    expect(changesOf(refresh)).toEqual([]);
+    for (const certificate of certificatesIn(await stack.exportStack())) {
+      for (const k of ["pfxBase64", "pfxPassword"]) expect(certificate.outputs![k], `${certificate.urn} ${k}`).toMatchObject({ [SECRET_SIG]: SECRET_SIG_VALUE });
+    }
+    expect(backendText(world)).not.toContain(OLD_PASSWORD);
+    expect(backendText(world)).not.toContain(GIVEN_PASSWORD);
+
+    const preview = await stack.preview();
+    expect(Object.entries(preview.changeSummary).filter(([op, n]) => op !== "same" && n)).toEqual([]);
+    const up = await stack.up();
+    expect(changesOf(up)).toEqual([]);
+    // The program computes them; the stored copies are ignored.
+    for (const k of ["pfxBase64", "pfxPassword", "givenPfxBase64", "givenPfxPassword", "fullChainPem", "serialNumber"]) expect(up.outputs[k]?.value, k).toBe(text(k));
+    const kept = certificatesIn(await stack.exportStack());
+    expect(Object.keys(kept[0]!.outputs!)).toEqual(expect.arrayContaining(["pfxBase64", "fullChainPem"]));
+    // The new state has the new inputs: no password input any more.
+    for (const certificate of kept) expect(certificate.inputs, certificate.urn).not.toHaveProperty("pfxPassword");
+
+    // A real change (the wait) updates both in place and writes the slim outputs.
+    await stack.setConfig("site:timeoutMinutes", { value: "45" });
+    try {
+      const update = await stack.up();
+      expect(update.summary.resourceChanges).toMatchObject({ update: 2 });
+      for (const k of ["pfxBase64", "pfxPassword", "givenPfxBase64", "givenPfxPassword", "fullChainPem"]) expect(update.outputs[k]?.value, k).toBe(text(k));
+      for (const certificate of certificatesIn(await stack.exportStack())) {
+        for (const k of DERIVED) expect(certificate.outputs, `${certificate.urn} ${k}`).not.toHaveProperty(k);
+        expect(certificate.outputs!.timeoutMinutes).toBe(45);
+      }
+    } finally {
+      await stack.removeConfig("site:timeoutMinutes");
+    }
   });
 
   it("destroy refunds", async () => {
