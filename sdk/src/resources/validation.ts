@@ -3,6 +3,7 @@ import { lazyProvider } from "../provider/lazy-provider.js";
 import { warnIfApiKeyNotSecret } from "../provider/program-warnings.js";
 import { followerImportAdvice, refuseImportOption } from "../provider/resource-options.js";
 import {
+  expandRecords,
   normaliseName,
   pickRecord,
   toDnsRecord,
