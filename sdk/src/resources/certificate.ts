@@ -125,7 +125,12 @@ export class Certificate extends pulumi.dynamic.Resource {
   readonly fullChainPem: pulumi.Output<string>;
   /** SECRET. The private key (PEM); empty when the order used a custom CSR. */
   declare readonly privateKeyPem: pulumi.Output<string>;
-  /** The CSR the service returned with the certificate (the service's own when it generated the key). */
+  /**
+   * The CSR of a custom-CSR order (yours, as the service returned it); empty
+   * when the service generated the key, whose CSR is of no use once the key
+   * and certificate are here (states of earlier releases keep showing it
+   * until the Certificate's next update).
+   */
   declare readonly csrPem: pulumi.Output<string>;
   declare readonly notAfter: pulumi.Output<string>;
   /** The names the certificate covers. */
@@ -202,6 +207,7 @@ export class Certificate extends pulumi.dynamic.Resource {
     // key and chain, and each stored copy adds to every checkpoint.
     // pulumi.secret keeps the key-bearing ones secret even where the
     // engine's secretness of privateKeyPem is not yet known (preview).
+    this.csrPem = this.csrPem.apply((csr) => csr ?? "");
     this.fullChainPem = pulumi.all([this.certificatePem, this.chainPem]).apply(([leaf, chain]) => fullChainPem(leaf ?? "", chain ?? ""));
     this.privateKeyPkcs8Pem = pulumi.secret(this.privateKeyPem.apply((key) => toPkcs8Pem(key ?? "")));
     this.combinedPem = pulumi.secret(pulumi.all([this.privateKeyPem, this.fullChainPem]).apply(([key, chain]) => combinedPem(key ?? "", chain ?? "")));

@@ -8,6 +8,7 @@ import { fullChainPem, pfxBundle } from "../../src/pem/formats.js";
 import { certificateFacts } from "../../src/pem/inspect.js";
 import { handlers } from "../../src/resources/certificate/handlers.js";
 import { DERIVED_OUTPUTS, type CertificateInputs, type CertificateOutputs } from "../../src/resources/certificate/inputs.js";
+import { makeCsr } from "../order/csr-fixtures.js";
 import { startBench, type SandboxBench } from "../support/orders.js";
 
 // The provider's create/diff/update against the sandbox (instant issuance):
@@ -66,7 +67,7 @@ describe("Certificate PKCS#12 output", () => {
     const order = await h.buy({ productCode: "sandbox-dv-single", domain: "pfx.example.com", verificationMethod: "dns" });
     outs = (await handlers.create(h.ctx, await check({ orderNo: order.orderNo }))).outs!;
     for (const k of DERIVED_OUTPUTS) expect(outs, k).not.toHaveProperty(k);
-    expect(Object.keys(outs).sort()).toEqual(["certId", "certificatePem", "chainPem", "csrPem", "domains", "installmentNo", "installmentsCount", "notAfter", "orderNo", "privateKeyPem", "timeoutMinutes"]);
+    expect(Object.keys(outs).sort()).toEqual(["certId", "certificatePem", "chainPem", "domains", "installmentNo", "installmentsCount", "notAfter", "orderNo", "privateKeyPem", "timeoutMinutes"]);
     const { pfxBase64, pfxPassword } = classBundle(outs);
     expect(pfxPassword).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const certs = pkcs12(pfxBase64, pfxPassword, "-nokeys").match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)!;
@@ -96,5 +97,14 @@ describe("Certificate PKCS#12 output", () => {
     for (const k of DERIVED_OUTPUTS) expect(updated, k).not.toHaveProperty(k);
     expect(updated).toEqual({ ...outs, timeoutMinutes: 90 });
     expect((await handlers.diff!(h.ctx, outs.certId, updated, longer)).changes).toBe(false);
+  });
+
+  it("csrPem is stored for a custom-CSR order (the customer's own request) and not when the service generated the key", async () => {
+    const customCsr = await makeCsr({ commonName: "own-csr.example.com", altNames: ["own-csr.example.com"], key: "p-256" });
+    const own = await h.buy({ productCode: "sandbox-dv-single", domain: "own-csr.example.com", verificationMethod: "dns", customCsr, signatureAlgorithm: "ecc", keySpec: "p-256" } as never);
+    const ownOuts = (await handlers.create(h.ctx, await check({ orderNo: own.orderNo }))).outs!;
+    expect(ownOuts.privateKeyPem).toBe("");
+    expect(ownOuts.csrPem?.replace(/\s+/g, "")).toBe(customCsr.replace(/\s+/g, ""));
+    expect(outs).not.toHaveProperty("csrPem");
   });
 });

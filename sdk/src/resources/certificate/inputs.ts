@@ -36,7 +36,9 @@ export interface CertificateInputs {
  * and empty when the order used a custom CSR) plus what identifies it. The
  * class computes the rest in the program (see {@link DERIVED_OUTPUTS}).
  */
-export type CertificateOutputs = Pick<VerifiedMaterial, "certificatePem" | "chainPem" | "privateKeyPem" | "csrPem" | "notAfter"> & {
+export type CertificateOutputs = Pick<VerifiedMaterial, "certificatePem" | "chainPem" | "privateKeyPem" | "notAfter"> & {
+  /** Stored for a custom-CSR order only (the customer's CSR); earlier releases also stored the service's. */
+  csrPem?: string;
   orderNo: string;
   certId: string;
   installmentNo: number;
