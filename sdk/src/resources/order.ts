@@ -14,6 +14,7 @@ import { lazyProvider, refuseImportOption, warnIfApiKeyNotSecret } from "../prov
 import { canonicalName } from "../rules/names.js";
 import { orderJournalScope, watchJournalOrphans } from "../journal/program.js";
 import type { OrderInputName } from "./order/inputs.js";
+import { expandPrice } from "./order/stored-price.js";
 import type { OrderPriceState } from "./order/types.js";
 
 // One provider object per resource type, so its serialized text is cached and identical across Orders.
@@ -159,7 +160,11 @@ export class Order extends pulumi.dynamic.Resource {
   declare readonly quotedPrice: pulumi.Output<string | undefined>;
   /** The order number (also the resource id). */
   declare readonly orderNo: pulumi.Output<string>;
-  /** What CreateOrder's answer said was charged; absent for adopted orders (the API does not report it). */
+  /**
+   * What CreateOrder's answer said was charged; absent for adopted orders
+   * (the API does not report it). Members the answer left out read as zero;
+   * zero members are not stored in state.
+   */
   declare readonly price: pulumi.Output<OrderPriceState | undefined>;
   /** From ApplySign: 2 while validation is pending (see `CertStatus`). */
   declare readonly certStatus: pulumi.Output<OpenInt<CertStatus> | undefined>;
@@ -228,6 +233,7 @@ export class Order extends pulumi.dynamic.Resource {
     };
     super(orderProvider, name, props, opts, "certreseller", "Order");
     watchJournalOrphans(this, urn);
+    this.price = this.price.apply(expandPrice);
     const canonical = canonicalName;
     this.orderedNames = pulumi
       .all([args.domain, args.sanDomains ?? [], args.wildcardDomains ?? []])

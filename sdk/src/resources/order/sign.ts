@@ -3,6 +3,7 @@ import type { ApplySignResult, CreateOrderResult, Open, PartnerApi, Verification
 import { CertStatus } from "../../client/types.js";
 import { partialFailure, toPlainJson } from "../../provider/index.js";
 import { methodsMatch } from "./inputs.js";
+import { storedPrice } from "./stored-price.js";
 import type { OrderInputs, OrderPriceState, OrderState } from "./types.js";
 
 /**
@@ -53,8 +54,9 @@ export function priceFrom(created: CreateOrderResult): OrderPriceState | undefin
     total: created.payableAmount ?? created.totalAmount,
   };
   const present = Object.fromEntries(Object.entries(price).filter(([, v]) => v !== undefined)) as OrderPriceState;
-  return Object.keys(present).length > 0 ? present : undefined;
+  return Object.keys(present).length > 0 ? storedPrice(present) : undefined;
 }
+
 
 /**
  * The method to keep after an answer: the service may say plain `email` for
