@@ -17,7 +17,8 @@ export interface ResourceHandlers<Inputs = any, Outputs = any> {
 }
 
 /**
- * What a handler module (the file a resource class names in `lazyProvider`)
+ * What a handler module (the file behind the short name a resource class
+ * passes to `lazyProvider`, see HANDLER_MODULES in entry.ts)
  * exports.
  *
  * @example
