@@ -34,6 +34,12 @@ export interface OrderLike {
   readonly wildcardDomains: pulumi.Output<string[] | undefined>;
   readonly verificationMethod: pulumi.Output<string | undefined>;
   readonly requestId: pulumi.Output<string | undefined>;
+  /**
+   * Every ordered name, main first, built from the Order's arguments (an
+   * `Order` has it). Used instead of the three name outputs when present: the
+   * same names, with no dependency entry per input on the Order's outputs.
+   */
+  readonly orderedNames?: pulumi.Output<string[]>;
 }
 
 /**
@@ -141,9 +147,12 @@ export class Validation extends pulumi.dynamic.Resource {
         // in-place update of the Order (a reissue, a method change), whereas the
         // orderNo output is then unknown and would read as a replacement.
         orderNo: order.id ?? order.orderNo,
-        domains: pulumi
-          .all([order.domain, order.sanDomains, order.wildcardDomains])
-          .apply(([d, s, w]) => [d, ...(s ?? []), ...(w ?? [])]),
+        // From the Order's arguments when it has them: the checkpoint (which the engine
+        // rewrites after every step) then records no dependency on the Order for this
+        // input; `orderNo` already makes the Validation wait for the Order.
+        domains:
+          order.orderedNames ??
+          pulumi.all([order.domain, order.sanDomains, order.wildcardDomains]).apply(([d, s, w]) => [d, ...(s ?? []), ...(w ?? [])]),
         method: order.verificationMethod,
         requestId: order.requestId,
       };
