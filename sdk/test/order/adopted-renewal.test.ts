@@ -26,13 +26,12 @@ describe("an adopted order (its term's end unknown) inside its certificate's ren
   let notAfter: number;
 
   /** An order bought outside this program (12 months: more than one 200-day certificate), submitted, issued, then adopted. */
-  async function adopt(domain: string): Promise<{ inputs: OrderInputs; outs: OrderState }> {
+  async function adopt(domain: string): Promise<{ inputs: OrderInputs; outs: OrderState; notAfter: number }> {
     const api = h.ctx.api();
     const created = await api.createOrder({ productCode: "sandbox-dv-single", domain, months: 12, verificationMethod: "dns" });
     await api.applySign({ orderNo: created.orderNo });
     const status = await api.getCertificateStatus({ orderNo: created.orderNo });
     expect(status.certStatus).toBe(1);
-    notAfter = Date.parse(`${status.endDate!.replace(" ", "T")}Z`);
     const planned = await h.plan({ productCode: "sandbox-dv-single", domain, months: 12, renewBeforeDays: 40, adoptOrderNo: created.orderNo });
     await h.mgmt("DELETE", "/requests");
     const adopted = (await handlers.create(h.ctx, planned)).outs as OrderState;
@@ -40,11 +39,12 @@ describe("an adopted order (its term's end unknown) inside its certificate's ren
     expect(adopted.termEndsAt).toBeUndefined();
     expect(adopted.paidAt).toBeUndefined();
     expect(await h.operations()).not.toContain("ApplySign");
-    return { inputs: planned, outs: adopted };
+    // Each order's own: the two adopted below may be issued a second apart.
+    return { inputs: planned, outs: adopted, notAfter: Date.parse(`${status.endDate!.replace(" ", "T")}Z`) };
   }
 
   it("adoption records no term end; a refresh learns the certificate's notAfter", async () => {
-    ({ inputs, outs } = await adopt("adopted-renewal.example.com"));
+    ({ inputs, outs, notAfter } = await adopt("adopted-renewal.example.com"));
     second = await adopt("adopted-waiting.example.com");
     outs = (await handlers.read!(h.ctx, outs.orderNo, outs)).props as OrderState;
     expect(outs.certNotAfter).toBe(new Date(notAfter).toISOString());
