@@ -3,7 +3,7 @@
  * combined PEM (HAProxy), and a password-protected PKCS#12 bundle (Windows,
  * Java, Azure).
  */
-import { createCipheriv, createHash, createHmac, createPrivateKey, pbkdf2Sync, X509Certificate } from "node:crypto";
+import { createCipheriv, createHash, createHmac, createPrivateKey, pbkdf2Sync, X509Certificate, type KeyObject } from "node:crypto";
 import * as forge from "node-forge";
 import { certificateBlocks } from "./blocks.js";
 
@@ -19,10 +19,14 @@ import { certificateBlocks } from "./blocks.js";
  */
 export function toPkcs8Pem(keyPem: string): string {
   if (keyPem.trim() === "") return "";
+  return readPrivateKey(keyPem).export({ type: "pkcs8", format: "pem" }).toString();
+}
+
+/** The key as node:crypto reads it; a failure names OpenSSL's reason only, never the key text. */
+function readPrivateKey(keyPem: string): KeyObject {
   try {
-    return createPrivateKey(keyPem).export({ type: "pkcs8", format: "pem" }).toString();
+    return createPrivateKey(keyPem);
   } catch (e) {
-    // OpenSSL's reason only; the key text itself never goes into a message.
     throw new Error(`privateKeyPem is not a private key node:crypto can read (${(e as Error).message})`);
   }
 }
@@ -68,12 +72,7 @@ const LABEL = {
 
 /** The key as PKCS#8 DER, the one form every derivation below reads. */
 function pkcs8Der(privateKeyPem: string): Buffer {
-  try {
-    return createPrivateKey(privateKeyPem).export({ type: "pkcs8", format: "der" });
-  } catch (e) {
-    // OpenSSL's reason only; the key text itself never goes into a message.
-    throw new Error(`privateKeyPem is not a private key node:crypto can read (${(e as Error).message})`);
-  }
+  return readPrivateKey(privateKeyPem).export({ type: "pkcs8", format: "der" });
 }
 
 const hmacOf = (keyDer: Buffer, data: string) => createHmac("sha256", keyDer).update(data, "utf8").digest();
@@ -93,6 +92,21 @@ const hmacOf = (keyDer: Buffer, data: string) => createHmac("sha256", keyDer).up
 export function derivePfxPassword(privateKeyPem: string): string {
   if (privateKeyPem.trim() === "") return "";
   return hmacOf(pkcs8Der(privateKeyPem), LABEL.password).toString("base64url").slice(0, 32);
+}
+
+/**
+ * The password a bundle of this key is built with: `given` when the program
+ * gave one, else {@link derivePfxPassword}; empty without a key (custom-CSR
+ * order: no bundle).
+ *
+ * @example
+ * ```ts
+ * pfxPasswordFor(privateKeyPem, undefined) === derivePfxPassword(privateKeyPem);
+ * ```
+ */
+export function pfxPasswordFor(privateKeyPem: string, given: string | undefined): string {
+  if (privateKeyPem.trim() === "") return "";
+  return given || derivePfxPassword(privateKeyPem);
 }
 
 const { asn1, pki } = forge;
@@ -216,7 +230,6 @@ export function toPkcs12Base64(input: { privateKeyPem: string; fullChainPem: str
  * ```
  */
 export function pfxBundle(input: { privateKeyPem: string; fullChainPem: string; password?: string; friendlyName?: string }): { pfxBase64: string; pfxPassword: string } {
-  if (input.privateKeyPem.trim() === "") return { pfxBase64: "", pfxPassword: "" };
-  const pfxPassword = input.password || derivePfxPassword(input.privateKeyPem);
+  const pfxPassword = pfxPasswordFor(input.privateKeyPem, input.password);
   return { pfxBase64: toPkcs12Base64({ ...input, password: pfxPassword }), pfxPassword };
 }

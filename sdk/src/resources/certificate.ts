@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { lazyProvider } from "../provider/lazy-provider.js";
 import { warnIfApiKeyNotSecret } from "../provider/program-warnings.js";
 import { followerImportAdvice, refuseImportOption } from "../provider/resource-options.js";
-import { combinedPem, derivePfxPassword, fullChainPem, toPkcs12Base64, toPkcs8Pem } from "../pem/formats.js";
+import { combinedPem, fullChainPem, pfxPasswordFor, toPkcs12Base64, toPkcs8Pem } from "../pem/formats.js";
 import { certificateFacts, type CertificateFacts } from "../pem/inspect.js";
 import { windowOpensAt } from "../rules/lifetime.js";
 import { resolveTimeout } from "./certificate/timeouts.js";
@@ -258,7 +258,7 @@ export class Certificate extends pulumi.dynamic.Resource {
           if ((key ?? "").trim() === "") return "";
           // Never echo the value: it is a password.
           if (given === "") throw new Error(`Certificate "${this.#name}": pfxPassword must be a non-empty string (omit it to have one derived from the key)`);
-          return given ?? derivePfxPassword(key);
+          return pfxPasswordFor(key, given);
         }),
       ),
     );
