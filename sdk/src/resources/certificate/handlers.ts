@@ -22,11 +22,9 @@ import { waitForIssuance } from "./wait.js";
 
 export const resourceType = "Certificate";
 
-
 function gateKey(ctx: ProviderContext, orderNo: string): string {
   return statusGateKey(ctx.settings.baseUrl, orderNo);
 }
-
 
 /**
  * Downloads the targeted certificate, or `undefined` while it is not issued
@@ -208,7 +206,6 @@ export function createCertificateHandlers(deps: { clock: Clock; gate: StatusRead
   async function obtainReissued(ctx: ProviderContext, olds: CertificateOutputs, news: CertificateInputs): Promise<CertificateOutputs> {
     const api = ctx.api();
     const log = ctx.log(news.resourceUrn);
-    const inputs: CertificateInputs = { ...news, orderNo: olds.orderNo, installmentNo: news.installmentNo, certId: news.certId };
     const nextNo = olds.installmentNo + 1;
     const isNew = (d: CertificateDownload | undefined) => d !== undefined && d.certId !== olds.certId;
     const startedAt = clock.now();
@@ -235,7 +232,8 @@ export function createCertificateHandlers(deps: { clock: Clock; gate: StatusRead
       if (!isNew(attempt.download)) throw new Error(`order ${olds.orderNo}: certificate ${status.certId} is issued but could not be downloaded (${attempt.notYet ?? "the service returned the old one"})`);
       download = attempt.download;
     }
-    const { outs, serialNumber } = shapeOutputs({ ...inputs, installmentNo: undefined, certId: undefined }, download!);
+    // The new installment is whichever was downloaded: no certificate id or number to hold it to.
+    const { outs, serialNumber } = shapeOutputs({ ...news, orderNo: olds.orderNo, installmentNo: undefined, certId: undefined }, download!);
     log.info(
       `order ${olds.orderNo}: installment ${outs.installmentNo}${outs.installmentsCount ? ` of ${outs.installmentsCount}` : ""} issued (certificate ${outs.certId}, serial ${serialNumber}, valid until ${outs.notAfter}); ` +
         `downloaded and verified, replacing certificate ${olds.certId} (valid until ${olds.notAfter})`,

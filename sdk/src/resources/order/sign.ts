@@ -57,7 +57,6 @@ export function priceFrom(created: CreateOrderResult): OrderPriceState | undefin
   return Object.keys(present).length > 0 ? storedPrice(present) : undefined;
 }
 
-
 /**
  * The method to keep after an answer: the service may say plain `email` for
  * an `email-…` method the program asked for, which is kept as asked.
