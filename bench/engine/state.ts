@@ -5,9 +5,10 @@
 // ciphertext), per resource, real graph against the no-op graph. BENCH_STATE_DUMP=<file> also writes
 // the real deployment there, to read by hand.
 import * as fs from "node:fs";
+import * as pulumi from "@pulumi/pulumi";
 
-/** Pulumi's marker of a secret value in a checkpoint (`"4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270"`). */
-const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
+/** Pulumi's marker of a secret value in a checkpoint: the key of `{ [specialSigKey]: specialSecretSig, ciphertext }`. */
+const SECRET_SIG_KEY = pulumi.runtime.specialSigKey;
 
 interface StateResource {
   urn: string;

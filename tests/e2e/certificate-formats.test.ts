@@ -54,9 +54,9 @@ function program(managementUrl: string) {
   };
 }
 
-/** The engine's marker of a secret value in a deployment. */
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
-const SECRET_SIG_VALUE = "1b47061264138c4ac30d75fd1eb44270";
+/** The engine's marker of a secret value in a deployment, as the Pulumi runtime names it. */
+const SECRET_SIG = pulumi.runtime.specialSigKey;
+const SECRET_SIG_VALUE = pulumi.runtime.specialSecretSig;
 
 interface ExportedResource {
   type: string;
