@@ -9,7 +9,8 @@
  * measured on the current certificate, not on the term.
  */
 
-const DAY_MS = 86_400_000;
+/** One day in milliseconds: the unit of every window and lifetime here. */
+export const DAY_MS = 86_400_000;
 
 /** The CA/B limits: from each date (UTC midnight), the longest lifetime in days. */
 export const CAB_LIFETIME_STEPS: readonly { from: string; maxDays: number }[] = [

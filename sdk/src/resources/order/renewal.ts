@@ -20,12 +20,10 @@ import { isPartnerApiError } from "../../client/errors.js";
 import type { CertificateStatus, PartnerApi } from "../../client/types.js";
 import { CertStatus } from "../../client/types.js";
 import { containsUnknown, type ProviderContext } from "../../provider/index.js";
-import { caBrowserMaxDays, nextNotAfterAtLeast, renewalConfigured, windowOpensAt, type RenewalSettings } from "../../rules/lifetime.js";
+import { caBrowserMaxDays, DAY_MS, nextNotAfterAtLeast, renewalConfigured, windowOpensAt, type RenewalSettings } from "../../rules/lifetime.js";
 import { processStatusGate, statusGateKey, statusReader } from "../certificate/process-gate.js";
 import { describe, parseServiceTime, reportedMethod, submittedBefore } from "./sign.js";
 import type { OrderInputs, OrderState } from "./types.js";
-
-const DAY_MS = 86_400_000;
 
 /** What a status read says about the order's current certificate. */
 export interface CertKnowledge {
