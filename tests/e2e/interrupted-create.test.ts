@@ -35,6 +35,20 @@ async function until(what: string, condition: () => Promise<boolean> | boolean, 
   }
 }
 
+/** Order numbers the purchase journal has recorded (entries are JSON files; a half-written one is skipped). */
+function journaledOrderNos(world: E2eWorld): string[] {
+  const numbers: string[] = [];
+  for (const f of fs.readdirSync(world.journalDir).filter((name) => name.endsWith(".json"))) {
+    try {
+      const entry = JSON.parse(fs.readFileSync(path.join(world.journalDir, f), "utf8")) as { orderNo?: string };
+      if (entry.orderNo) numbers.push(entry.orderNo);
+    } catch {
+      // being written
+    }
+  }
+  return numbers;
+}
+
 const ordersFor = async (sandbox: TestSandbox, domain: string) =>
   (await sandbox.management.orders()).filter((o) => (o.domains as string[] | undefined)?.includes(domain));
 
@@ -53,7 +67,12 @@ const KILL_POINTS: KillPoint[] = [
   {
     title: "after CreateOrder answered, before ApplySign answers",
     faults: { ApplySign: { latencyMs: LATENCY_MS } },
-    reached: async ({ sandbox, domain }) => until("the order exists", async () => (await ordersFor(sandbox, domain)).length > 0),
+    // The sandbox stores the order before its answer reaches the client, so "the order exists" is not enough: a kill
+    // in between is the answer-lost case (seen in CI). Wait for the order number in the journal.
+    reached: async ({ sandbox, world, domain }) => {
+      await until("the order exists", async () => (await ordersFor(sandbox, domain)).length > 0);
+      await until("the order number is journaled", () => journaledOrderNos(world).length > 0);
+    },
     answerLost: false,
     insideCreate: true,
   },
