@@ -171,9 +171,11 @@ describe("the purchase journal in a bucket outlives the CI runner", () => {
     const project = "ci-lost";
     const domain = "ci-lost.e2e.example.com";
     const order: OrderArgs = { productCode: "sandbox-dv-single", domain, verificationMethod: "dns" };
-    await cancelledJob(project, order, { CreateOrder: { latencyMs: LATENCY_MS } }, async () => {
+    // `times: 1`: the sandbox drops the entry when it takes the request and starts holding it (the intent in the
+    // bucket alone does not mean CreateOrder has left).
+    await cancelledJob(project, order, { CreateOrder: { latencyMs: LATENCY_MS, times: 1 } }, async () => {
       await until("the purchase intent is in the bucket", async () => (await journalFor(project).list()).length > 0);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await until("the sandbox holds the CreateOrder", async () => (await sandbox.management.faults()).CreateOrder === undefined);
     });
     const bought = await ordersFor(domain);
     expect(bought).toHaveLength(1);

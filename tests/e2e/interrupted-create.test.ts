@@ -55,11 +55,12 @@ const ordersFor = async (sandbox: TestSandbox, domain: string) =>
 const KILL_POINTS: KillPoint[] = [
   {
     title: "before CreateOrder answers",
-    faults: { CreateOrder: { latencyMs: LATENCY_MS } },
-    // The journal's intent is written just before CreateOrder is sent; the sandbox is then holding the request.
-    reached: async ({ world }) => {
+    // `times: 1`: the sandbox drops the entry when it takes the request and starts holding it. The journaled
+    // intent alone is not enough: CreateOrder leaves only after the journal's fsync, which a busy disk delays.
+    faults: { CreateOrder: { latencyMs: LATENCY_MS, times: 1 } },
+    reached: async ({ sandbox, world }) => {
       await until("the purchase intent is journaled", () => fs.readdirSync(world.journalDir).some((f) => f.endsWith(".json")));
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await until("the sandbox holds the CreateOrder", async () => (await sandbox.management.faults()).CreateOrder === undefined);
     },
     answerLost: true,
     insideCreate: true,

@@ -51,6 +51,10 @@ export class ManagementClient {
   async setFaults(faults: FaultSettings): Promise<void> {
     await this.call("PUT", "/faults", faults);
   }
+  /** The fault table as it stands: an entry with `times` is gone once it has fired that often. */
+  async faults(): Promise<FaultSettings> {
+    return (await this.call("GET", "/faults")) as FaultSettings;
+  }
   async clearFaults(): Promise<void> {
     await this.call("DELETE", "/faults");
   }
