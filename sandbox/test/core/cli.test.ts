@@ -49,7 +49,8 @@ describe("certreseller-sandbox CLI", () => {
     expect(await (await fetch(`${info.managementUrl}/faults`)).json()).toEqual({ CreateOrder: { errorRate: 1, errorCode: 503 } });
     const res = await fetch(`${info.url}/partner/GetUserData/`, { method: "POST", headers: { "x-api-key": info.accounts[0].apiKey } });
     expect((await res.json()).code).toBe(200);
-    await new Promise((r) => setTimeout(r, 50));
+    // The child logs just after answering; wait for the line rather than a fixed pause.
+    for (const deadline = Date.now() + 10_000; !/GetUserData code=200/.test(stderr()) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
     expect(stderr()).toMatch(/GetUserData code=200/);
     expect(stderr()).not.toContain(info.accounts[0].apiKey.split(":")[1]);
     const exited = once(child!, "exit");

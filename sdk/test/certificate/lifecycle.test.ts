@@ -145,14 +145,20 @@ describe("Certificate against the sandbox", () => {
 
   it("times out clearly, naming the unverified domains, without a refused read", async () => {
     const order = await h.buy({ productCode: "sandbox-dv-single", domain: "slow.example.com", verificationMethod: "dns" });
+    const inputs = await plan({ orderNo: order.orderNo, timeoutMinutes: 0.05 });
     const started = Date.now();
-    // 3 s: reads at 0 s and 2 s; the next (4 s) would fall after the deadline.
-    const err = await certificateHandlers.create(ctx, await plan({ orderNo: order.orderNo, timeoutMinutes: 0.05 })).then(() => new Error("expected a failure"), (e: Error) => e);
+    // 3 s: reads at about 0 s and 2.25 s (cooldown plus the gate's margin); the next (about 4.5 s) would fall after
+    // the deadline, so create gives up at the deadline instead of sleeping until then. On a loaded machine the first
+    // answer can come late enough to push the second read past the deadline too: one or two reads, never refused.
+    const err = await certificateHandlers.create(ctx, inputs).then(() => new Error("expected a failure"), (e: Error) => e);
     expect(err).toBeInstanceOf(Error);
     expect(err.message).toMatch(/not issued within timeoutMinutes 0\.05 .*still unverified: slow\.example\.com/);
-    expect(Date.now() - started).toBeLessThan(3500);
+    expect(Date.now() - started).toBeLessThan(4250);
     const reads = await statusLog(order.orderNo);
-    expect(reads.map((r) => r.code)).toEqual([200, 200]);
+    expect(reads.length).toBeGreaterThanOrEqual(1);
+    expect(reads.length).toBeLessThanOrEqual(2);
+    expect(reads.filter((r) => r.code !== 200)).toEqual([]);
+    for (let i = 1; i < reads.length; i++) expect(reads[i]!.at - reads[i - 1]!.at).toBeGreaterThanOrEqual(COOLDOWN * 1000);
   });
 
   it("fails clearly when issuance failed", async () => {

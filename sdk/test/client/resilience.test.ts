@@ -40,9 +40,13 @@ describe("timeout and cancellation", () => {
   });
 
   it("an abort signal stops the call in flight", async () => {
-    scripted.server.answer({ ...ok(wire.userData), delayMs: 1_000 });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
+    // Aborted once the server has the request, not after a fixed delay: a loaded machine can stall the loop past
+    // a short timer before the request is read, and the test would then see no request at all.
+    scripted.server.answer(() => {
+      controller.abort();
+      return { ...ok(wire.userData), delayMs: 1_000 };
+    });
     const error = await failure(client().getUserData({ signal: controller.signal }));
     expect(error).toMatchObject({ kind: "aborted", mayHaveReachedServer: true });
     expect(scripted.server.requests).toHaveLength(1);
@@ -184,8 +188,9 @@ describe("money safety: state-changing operations are never retried once sent", 
   });
 
   it("CreateOrder: a timeout → one request", async () => {
-    scripted.server.answer({ ...ok(wire.createOrder), delayMs: 800 });
-    const error = await failure(client().createOrder({ productCode: "p", domain: "example.com" }, { timeoutMs: 100 }));
+    // A timeout long enough that the request is surely read first (the count below), far shorter than the answer.
+    scripted.server.answer({ ...ok(wire.createOrder), delayMs: 5_000 });
+    const error = await failure(client().createOrder({ productCode: "p", domain: "example.com" }, { timeoutMs: 1_000 }));
     expect(error).toMatchObject({ kind: "timeout", mayHaveReachedServer: true });
     expect(scripted.server.requests).toHaveLength(1);
   });
