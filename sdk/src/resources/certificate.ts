@@ -7,6 +7,7 @@ import { certificateFacts, type CertificateFacts } from "../pem/inspect.js";
 import { windowOpensAt } from "../rules/lifetime.js";
 import { resolveTimeout } from "./certificate/timeouts.js";
 import type { Order } from "./order.js";
+import { quietRegistration } from "./quiet-registration.js";
 
 /** Arguments of {@link Certificate}. */
 export interface CertificateArgs {
@@ -197,7 +198,14 @@ export class Certificate extends pulumi.dynamic.Resource {
     // New outputs the engine cannot infer as secret (no secret input of that
     // name), so they are listed here; the engine re-wraps them after every create/update.
     const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: SECRET_OUTPUTS });
-    super(certificateProvider, name, props, secretOpts, "certreseller", "Certificate");
+    const quiet = quietRegistration();
+    try {
+      super(certificateProvider, name, props, secretOpts, "certreseller", "Certificate");
+    } catch (error) {
+      throw quiet.failed(error, Certificate);
+    } finally {
+      quiet.end();
+    }
     this.#name = name;
     this.#pfxPasswordArg = args.pfxPassword;
     this.#termEndsAt = order ? order.termEndsAt : undefined;

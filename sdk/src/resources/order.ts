@@ -16,6 +16,7 @@ import { orderJournalScope, watchJournalOrphans } from "../journal/program.js";
 import type { OrderInputName } from "./order/inputs.js";
 import { expandPrice } from "./order/stored-price.js";
 import type { OrderPriceState } from "./order/types.js";
+import { quietRegistration } from "./quiet-registration.js";
 
 // One provider object per resource type, so its serialized text is cached and identical across Orders.
 const orderProvider = lazyProvider("order");
@@ -231,7 +232,14 @@ export class Order extends pulumi.dynamic.Resource {
       adopted: undefined,
       accountId: undefined,
     };
-    super(orderProvider, name, props, opts, "certreseller", "Order");
+    const quiet = quietRegistration();
+    try {
+      super(orderProvider, name, props, opts, "certreseller", "Order");
+    } catch (error) {
+      throw quiet.failed(error, Order);
+    } finally {
+      quiet.end();
+    }
     watchJournalOrphans(this, urn);
     this.price = this.price.apply(expandPrice);
     const canonical = canonicalName;

@@ -13,6 +13,7 @@ import {
   type DomainValidationRecord,
   type StoredValidationRecord,
 } from "./validation/records.js";
+import { quietRegistration } from "./quiet-registration.js";
 
 export type { DnsValidationRecord, FileValidationRecord, DomainValidationRecord } from "./validation/records.js";
 
@@ -164,7 +165,14 @@ export class Validation extends pulumi.dynamic.Resource {
       }
     }
     // Output-only members must be present (undefined) to be registered as outputs.
-    super(validationProvider, name, { ...props, emailSuffix: undefined, records: undefined }, opts, "certreseller", "Validation");
+    const quiet = quietRegistration();
+    try {
+      super(validationProvider, name, { ...props, emailSuffix: undefined, records: undefined }, opts, "certreseller", "Validation");
+    } catch (error) {
+      throw quiet.failed(error, Validation);
+    } finally {
+      quiet.end();
+    }
     this.plainDomains = plainDomains;
     // State holds the records compact (storeRecords); programs get every field.
     const stored = this.records as pulumi.Output<StoredValidationRecord[] | undefined>;

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { lazyProvider } from "../provider/lazy-provider.js";
+import { quietRegistration } from "../resources/quiet-registration.js";
 
 // One provider object per resource type, at module level (see lazyProvider).
 const dnsRecordProvider = lazyProvider("testing/dns-record");
@@ -47,7 +48,14 @@ export class SandboxDnsRecord extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: SandboxDnsRecordArgs, opts?: pulumi.CustomResourceOptions) {
     const props = { managementUrl: args.managementUrl, fqdn: args.fqdn, type: args.type, value: args.value };
-    super(dnsRecordProvider, name, props, opts, "certreseller-testing", "SandboxDnsRecord");
+    const quiet = quietRegistration();
+    try {
+      super(dnsRecordProvider, name, props, opts, "certreseller-testing", "SandboxDnsRecord");
+    } catch (error) {
+      throw quiet.failed(error, SandboxDnsRecord);
+    } finally {
+      quiet.end();
+    }
   }
 }
 
@@ -93,6 +101,13 @@ export class SandboxFileRecord extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: SandboxFileRecordArgs, opts?: pulumi.CustomResourceOptions) {
     const props = { managementUrl: args.managementUrl, url: args.url, content: args.content };
-    super(fileRecordProvider, name, props, opts, "certreseller-testing", "SandboxFileRecord");
+    const quiet = quietRegistration();
+    try {
+      super(fileRecordProvider, name, props, opts, "certreseller-testing", "SandboxFileRecord");
+    } catch (error) {
+      throw quiet.failed(error, SandboxFileRecord);
+    } finally {
+      quiet.end();
+    }
   }
 }
