@@ -190,7 +190,7 @@ describe("renewal by the certificate's lifetime (12-month order, CA/B lifetimes)
         expect(failed).toMatch(/not issued within .*The certificate in use \(\S+, serial \S+, valid until \S+\) is kept in state/);
         const stored = await certificateInState();
         // The state holds the leaf, not its serial: the program computes that (issue 14).
-        const kept = { ...stored, serialNumber: certificateFacts(stored.certificatePem).serialNumber };
+        const kept: Record<string, any> = { ...stored, serialNumber: certificateFacts(stored.certificatePem).serialNumber };
         expect([kept.certId, kept.serialNumber, kept.notAfter, kept.installmentNo]).toEqual([current.certId, current.serialNumber, current.notAfter, current.installmentNo]);
         expect((await sandbox.management.operationCounts()).CreateOrder ?? 0).toBe(0);
         note(`${(await sandboxNow()).slice(0, 10)} up with the new installment held back: failed after its 6 s wait; certificate ${kept.certId} (installment ${kept.installmentNo}, serial ${kept.serialNumber}, to ${String(kept.notAfter).slice(0, 10)}) still in state; CreateOrder 0`);

@@ -1,14 +1,16 @@
 /**
  * The provider entry point that serialized providers load by path. The
- * current text calls `require("pulumi-certreseller/provider")(this, req)`
- * (the package's root `provider.js`, which exports {@link setup}); the texts
- * of earlier releases call
- * `require("pulumi-certreseller/dist/provider/entry.js")` directly.
+ * current text calls `require("pulumi-certreseller/provider").provider(name)`
+ * (the package's root `provider.js`: {@link setup}, with {@link provider} as
+ * a property); the previous text calls
+ * `require("pulumi-certreseller/provider")(this, req)`, and the texts of
+ * earlier releases call `require("pulumi-certreseller/dist/provider/entry.js")`
+ * directly.
  *
  * STABLE ACROSS RELEASES: `read` and `delete` run the provider text stored in
  * state when the resource was created, so an old state calls this file with
- * the signatures below. Add, never rename or remove: `setup(self, req)` (as
- * `pulumi-certreseller/provider`), `configure(self, config)`,
+ * the signatures below. Add, never rename or remove: `provider(name)` and
+ * `setup(self, req)` (as `pulumi-certreseller/provider`), `configure(self, config)`,
  * `invoke(self, handlerModule, method, args)` and
  * `attach(self, handlerModule, config)`, the handler names of
  * {@link HANDLER_MODULES} and the handler module paths earlier texts name
@@ -34,9 +36,9 @@ const configureErrors = new WeakMap<object, unknown>();
 const ATTACHED_METHODS = ["check", "diff", "create", "read", "update", "delete"] as const;
 
 /**
- * The handler modules by the names the current provider text stores
- * (`{ h: "order", ... }`, lazy-provider.ts). STORED IN STATE: add names,
- * never rename or remove one.
+ * The handler modules by the names the provider texts store (the current
+ * text's `provider("order")`, provider-text.ts; the previous text's
+ * `{ h: "order", ... }`). STORED IN STATE: add names, never rename or remove one.
  */
 export const HANDLER_MODULES = {
   order: "resources/order/handlers.js",
@@ -46,12 +48,12 @@ export const HANDLER_MODULES = {
   "testing/file-record": "testing/handlers/file-record.js",
 } as const;
 
-/** A name a resource class passes to `lazyProvider`; see {@link HANDLER_MODULES}. */
+/** A name a resource class passes to `providerText`; see {@link HANDLER_MODULES}. */
 export type HandlerName = keyof typeof HANDLER_MODULES;
 
 /**
- * `require("pulumi-certreseller/provider")`: called by the provider text
- * lazy-provider.ts writes, `{ h, configure: f, create: f, update: f,
+ * `require("pulumi-certreseller/provider")`: called by the provider text of
+ * the previous release, `{ h, configure: f, create: f, update: f,
  * delete: f }` whose one function `f` is
  * `async function (req) { require("pulumi-certreseller/provider")(this, req); }`.
  *
@@ -82,6 +84,32 @@ export function setup(self: Record<string, unknown>, req: unknown): void {
     throw error;
   }
   attach(self, HANDLER_MODULES[name as HandlerName], req.config);
+}
+
+/**
+ * `require("pulumi-certreseller/provider").provider(name)`: what the current
+ * provider text's `handler` returns (provider-text.ts), a new provider object
+ * for the handler named `name`, with all six methods and `configure`.
+ *
+ * The host calls `configure` once per text and process with `{ config }`,
+ * before any other method, and keeps the object even when it throws: its
+ * methods then fail with that error (see {@link configure}). If this package
+ * cannot be loaded, or does not know `name` (a state written by a later
+ * release), `handler()` throws, so every call fails with the reason: nothing
+ * can be skipped, since the host never holds a provider object at all.
+ */
+export function provider(name: string): Record<string, unknown> {
+  if (!Object.hasOwn(HANDLER_MODULES, name)) {
+    throw new Error(
+      `certreseller: this state names the handler ${JSON.stringify(name)}, which this version of pulumi-certreseller does not have (written by a later release? upgrade pulumi-certreseller)`,
+    );
+  }
+  const handlerModule = HANDLER_MODULES[name as HandlerName];
+  const self: Record<string, unknown> = {};
+  for (const method of ATTACHED_METHODS) self[method] = (...args: unknown[]) => invoke(self, handlerModule, method, args);
+  // Synchronous body: the host hands the cached object to concurrent calls while this is awaited.
+  self.configure = async (req: { config?: ConfigSource } | undefined) => configure(self, req?.config);
+  return self;
 }
 
 /**

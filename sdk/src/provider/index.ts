@@ -16,7 +16,7 @@ export { engineSink, flushEngineLog } from "./engine-log.js";
 export { createContext, type ProviderContext } from "./context.js";
 export { clientFor, closeClients } from "./client-cache.js";
 export type { ResourceHandlers, HandlerModule, ProviderMethod } from "./handlers.js";
-export { lazyProvider } from "./lazy-provider.js";
+export { providerText } from "./provider-text.js";
 export { warnIfApiKeyNotSecret } from "./program-warnings.js";
 export { productCatalogue, findProduct, accountSummary, accountAppId, catalogueForPurchase } from "./product-catalogue.js";
 export { refuseImportOption, followerImportAdvice, durationMinutes } from "./resource-options.js";

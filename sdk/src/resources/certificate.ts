@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { lazyProvider } from "../provider/lazy-provider.js";
+import { providerText } from "../provider/provider-text.js";
 import { warnIfApiKeyNotSecret } from "../provider/program-warnings.js";
 import { followerImportAdvice, refuseImportOption } from "../provider/resource-options.js";
 import { combinedPem, fullChainPem, pfxPasswordFor, toPkcs12Base64, toPkcs8Pem } from "../pem/formats.js";
@@ -56,7 +56,6 @@ export interface CertificateArgs {
 /** Stored outputs that carry key material; the engine keeps them encrypted. */
 const SECRET_OUTPUTS = ["privateKeyPem"];
 
-const certificateProvider = lazyProvider("certificate");
 
 /**
  * An issued certificate: waits until the order's certificate is issued, then
@@ -105,7 +104,7 @@ const certificateProvider = lazyProvider("certificate");
  * export const pfx = cert.pfxBase64; // secret, opened with cert.pfxPassword (secret); built only because it is read
  * ```
  */
-export class Certificate extends pulumi.dynamic.Resource {
+export class Certificate extends pulumi.CustomResource {
   /** Lets policy packs (`isType`, `validateResourceOfType`) recognise this class. */
   static readonly __pulumiType = "pulumi-nodejs:dynamic/certreseller:Certificate";
 
@@ -200,7 +199,7 @@ export class Certificate extends pulumi.dynamic.Resource {
     const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: SECRET_OUTPUTS });
     const quiet = quietRegistration();
     try {
-      super(certificateProvider, name, props, secretOpts, "certreseller", "Certificate");
+      super(Certificate.__pulumiType, name, { ...props, __provider: providerText("certificate") }, secretOpts);
     } catch (error) {
       throw quiet.failed(error, Certificate);
     } finally {

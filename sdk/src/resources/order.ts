@@ -10,7 +10,7 @@ import type {
   SignatureAlgorithm,
   VerificationMethod,
 } from "../client/types.js";
-import { lazyProvider, refuseImportOption, warnIfApiKeyNotSecret } from "../provider/index.js";
+import { providerText, refuseImportOption, warnIfApiKeyNotSecret } from "../provider/index.js";
 import { canonicalName } from "../rules/names.js";
 import { orderJournalScope, watchJournalOrphans } from "../journal/program.js";
 import type { OrderInputName } from "./order/inputs.js";
@@ -19,7 +19,6 @@ import type { OrderPriceState } from "./order/types.js";
 import { quietRegistration } from "./quiet-registration.js";
 
 // One provider object per resource type, so its serialized text is cached and identical across Orders.
-const orderProvider = lazyProvider("order");
 
 /**
  * Inputs of an {@link Order}. Each member's last sentence says what a change
@@ -131,7 +130,7 @@ void argsMatchDeclaration;
  * export const orderNo = order.orderNo;
  * ```
  */
-export class Order extends pulumi.dynamic.Resource {
+export class Order extends pulumi.CustomResource {
   /** Type token; @pulumi/policy's `isType` matches on it. */
   static readonly __pulumiType = "pulumi-nodejs:dynamic/certreseller:Order";
 
@@ -234,7 +233,7 @@ export class Order extends pulumi.dynamic.Resource {
     };
     const quiet = quietRegistration();
     try {
-      super(orderProvider, name, props, opts, "certreseller", "Order");
+      super(Order.__pulumiType, name, { ...props, __provider: providerText("order") }, opts);
     } catch (error) {
       throw quiet.failed(error, Order);
     } finally {

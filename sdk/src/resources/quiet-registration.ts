@@ -38,7 +38,7 @@ export interface QuietRegistration {
  * @example
  * const quiet = quietRegistration();
  * try {
- *   super(orderProvider, name, props, opts, "certreseller", "Order");
+ *   super(Order.__pulumiType, name, { ...props, __provider: providerText("order") }, opts);
  * } catch (error) {
  *   throw quiet.failed(error, Order);
  * } finally {

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { lazyProvider } from "../provider/lazy-provider.js";
+import { providerText } from "../provider/provider-text.js";
 import { warnIfApiKeyNotSecret } from "../provider/program-warnings.js";
 import { followerImportAdvice, refuseImportOption } from "../provider/resource-options.js";
 import {
@@ -79,7 +79,6 @@ export type ValidationArgs =
 
 // One provider object per resource type, at module level: Pulumi serializes it
 // once per process and it only names the handler module (no captured state).
-const validationProvider = lazyProvider("validation");
 
 /**
  * The validation records of an order, shaped for DNS and web resources.
@@ -108,7 +107,7 @@ const validationProvider = lazyProvider("validation");
  * });
  * ```
  */
-export class Validation extends pulumi.dynamic.Resource {
+export class Validation extends pulumi.CustomResource {
   /** Lets policy packs (`isType`, `validateResourceOfType`) recognise this class. */
   static readonly __pulumiType = "pulumi-nodejs:dynamic/certreseller:Validation";
 
@@ -167,7 +166,7 @@ export class Validation extends pulumi.dynamic.Resource {
     // Output-only members must be present (undefined) to be registered as outputs.
     const quiet = quietRegistration();
     try {
-      super(validationProvider, name, { ...props, emailSuffix: undefined, records: undefined }, opts, "certreseller", "Validation");
+      super(Validation.__pulumiType, name, { ...props, emailSuffix: undefined, records: undefined, __provider: providerText("validation") }, opts);
     } catch (error) {
       throw quiet.failed(error, Validation);
     } finally {

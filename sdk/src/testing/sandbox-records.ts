@@ -1,10 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import { lazyProvider } from "../provider/lazy-provider.js";
+import { providerText } from "../provider/provider-text.js";
 import { quietRegistration } from "../resources/quiet-registration.js";
 
-// One provider object per resource type, at module level (see lazyProvider).
-const dnsRecordProvider = lazyProvider("testing/dns-record");
-const fileRecordProvider = lazyProvider("testing/file-record");
 
 /**
  * Inputs of {@link SandboxDnsRecord}.
@@ -38,7 +35,7 @@ export interface SandboxDnsRecordArgs {
  * new certs.Certificate("site", { orderNo: order.orderNo }, { dependsOn: [record] });
  * ```
  */
-export class SandboxDnsRecord extends pulumi.dynamic.Resource {
+export class SandboxDnsRecord extends pulumi.CustomResource {
   static readonly __pulumiType = "pulumi-nodejs:dynamic/certreseller-testing:SandboxDnsRecord";
 
   declare readonly managementUrl: pulumi.Output<string>;
@@ -50,7 +47,7 @@ export class SandboxDnsRecord extends pulumi.dynamic.Resource {
     const props = { managementUrl: args.managementUrl, fqdn: args.fqdn, type: args.type, value: args.value };
     const quiet = quietRegistration();
     try {
-      super(dnsRecordProvider, name, props, opts, "certreseller-testing", "SandboxDnsRecord");
+      super(SandboxDnsRecord.__pulumiType, name, { ...props, __provider: providerText("testing/dns-record") }, opts);
     } catch (error) {
       throw quiet.failed(error, SandboxDnsRecord);
     } finally {
@@ -92,7 +89,7 @@ export interface SandboxFileRecordArgs {
  * new certs.testing.SandboxFileRecord("dcv", { managementUrl, url: f.url, content: f.content });
  * ```
  */
-export class SandboxFileRecord extends pulumi.dynamic.Resource {
+export class SandboxFileRecord extends pulumi.CustomResource {
   static readonly __pulumiType = "pulumi-nodejs:dynamic/certreseller-testing:SandboxFileRecord";
 
   declare readonly managementUrl: pulumi.Output<string>;
@@ -103,7 +100,7 @@ export class SandboxFileRecord extends pulumi.dynamic.Resource {
     const props = { managementUrl: args.managementUrl, url: args.url, content: args.content };
     const quiet = quietRegistration();
     try {
-      super(fileRecordProvider, name, props, opts, "certreseller-testing", "SandboxFileRecord");
+      super(SandboxFileRecord.__pulumiType, name, { ...props, __provider: providerText("testing/file-record") }, opts);
     } catch (error) {
       throw quiet.failed(error, SandboxFileRecord);
     } finally {
