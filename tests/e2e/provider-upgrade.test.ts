@@ -1,13 +1,13 @@
 // A stack whose resources were created by an earlier release keeps the
 // provider text that release wrote: the engine runs `read` (refresh) and
-// `delete` (destroy) with the text stored in state, not the program's. Three
+// `delete` (destroy) with the text stored in state, not the program's. Four
 // certificate chains (Order, Validation, sandbox DNS record, Certificate)
 // carry, each, the text of one earlier release byte for byte
-// (sdk/test/provider/fixtures/released-provider-texts.json, the last one
-// the text before this release) — put into the state by export/import, as if
-// that release had created them — and with this release installed the stack
-// still refreshes, updates nothing on up, and destroy cancels and refunds
-// every order.
+// (sdk/test/provider/fixtures/released-provider-texts.json: its `texts`, then
+// its `namedTexts`, the last one the text before this release) — put into the
+// state by export/import, as if that release had created them — and with this
+// release installed the stack still refreshes, updates nothing on up, and
+// destroy cancels and refunds every order.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Deployment, Stack } from "@pulumi/pulumi/automation";
@@ -17,16 +17,27 @@ import { createWorld, openStack, recorder, type E2eWorld } from "./harness/stack
 import { certificateProgram } from "./programs.js";
 
 const FIXTURES = path.resolve(__dirname, "../../sdk/test/provider/fixtures/released-provider-texts.json");
-const RELEASED: { handlerModule: string; texts: Record<string, string> } = JSON.parse(fs.readFileSync(FIXTURES, "utf8"));
-const RELEASES = Object.keys(RELEASED.texts);
+const RELEASED: {
+  /** What the texts of `texts` name the handler by: a module path. */
+  handlerModule: string;
+  /** What the texts of `namedTexts` name the handler by: a name (sdk/src/provider/entry.ts HANDLER_MODULES). */
+  handlerName: string;
+  texts: Record<string, string>;
+  namedTexts: Record<string, string>;
+} = JSON.parse(fs.readFileSync(FIXTURES, "utf8"));
+/** Oldest first: the texts naming a module path, then those naming a handler name. */
+const RELEASES = [...Object.keys(RELEASED.texts), ...Object.keys(RELEASED.namedTexts)];
 
-/** The handler module each resource type's texts name. */
-const HANDLER_MODULE_BY_TYPE: Record<string, string> = {
-  "pulumi-nodejs:dynamic/certreseller:Order": "resources/order/handlers.js",
-  "pulumi-nodejs:dynamic/certreseller:Validation": "resources/validation/handlers.js",
-  "pulumi-nodejs:dynamic/certreseller:Certificate": "resources/certificate/handlers.js",
-  "pulumi-nodejs:dynamic/certreseller-testing:SandboxDnsRecord": "testing/handlers/dns-record.js",
+/** The handler module and the handler name each resource type's texts name. */
+const HANDLER_BY_TYPE: Record<string, { module: string; name: string }> = {
+  "pulumi-nodejs:dynamic/certreseller:Order": { module: "resources/order/handlers.js", name: "order" },
+  "pulumi-nodejs:dynamic/certreseller:Validation": { module: "resources/validation/handlers.js", name: "validation" },
+  "pulumi-nodejs:dynamic/certreseller:Certificate": { module: "resources/certificate/handlers.js", name: "certificate" },
+  "pulumi-nodejs:dynamic/certreseller-testing:SandboxDnsRecord": { module: "testing/handlers/dns-record.js", name: "testing/dns-record" },
 };
+
+/** What this release's text (sdk/src/provider/provider-text.ts) holds and no earlier one does. */
+const THIS_RELEASE_MARK = 'require("pulumi-certreseller/provider").provider(';
 
 interface StateResource {
   urn: string;
@@ -39,8 +50,11 @@ interface StateResource {
 function releasedText(resource: StateResource): string {
   const name = resource.urn.split("::").at(-1)!;
   const release = RELEASES[Number(/^c(\d+)(-|$)/.exec(name)![1])]!;
-  const handlerModule = HANDLER_MODULE_BY_TYPE[resource.type]!;
-  return RELEASED.texts[release]!.split(JSON.stringify(RELEASED.handlerModule)).join(JSON.stringify(handlerModule));
+  const handler = HANDLER_BY_TYPE[resource.type]!;
+  if (Object.hasOwn(RELEASED.texts, release)) {
+    return RELEASED.texts[release]!.split(JSON.stringify(RELEASED.handlerModule)).join(JSON.stringify(handler.module));
+  }
+  return RELEASED.namedTexts[release]!.split(JSON.stringify(RELEASED.handlerName)).join(JSON.stringify(handler.name));
 }
 
 function dynamicResources(deployment: Deployment): StateResource[] {
@@ -79,17 +93,20 @@ describe("a stack created by an earlier release, with this release installed", (
   });
 
   it("holds each earlier release's text in its resources' inputs and outputs", async () => {
-    expect(RELEASES).toHaveLength(3);
+    expect(RELEASES).toHaveLength(4);
     expect((await stack.up()).summary.result).toBe("succeeded");
     expect(await sandbox.management.orders()).toHaveLength(RELEASES.length);
 
     const state = await stack.exportStack();
     const resources = dynamicResources(state);
     expect(resources.map((r) => r.type).sort()).toEqual(
-      RELEASES.flatMap(() => Object.keys(HANDLER_MODULE_BY_TYPE)).sort(),
+      RELEASES.flatMap(() => Object.keys(HANDLER_BY_TYPE)).sort(),
     );
     for (const resource of resources) {
       const text = releasedText(resource);
+      // The mark the destroy test looks for is this release's, and in no earlier text.
+      expect(resource.inputs!.__provider, resource.urn).toContain(THIS_RELEASE_MARK);
+      expect(text, resource.urn).not.toContain(THIS_RELEASE_MARK);
       resource.inputs!.__provider = text;
       resource.outputs!.__provider = text;
     }
@@ -131,7 +148,7 @@ describe("a stack created by an earlier release, with this release installed", (
 
   it("destroy runs each resource's stored text: every order is cancelled and refunded", async () => {
     const texts = dynamicResources(await stack.exportStack()).map((r) => [r.urn, r.outputs?.__provider]);
-    expect(texts.filter(([, text]) => String(text).includes("pulumi-certreseller/provider")), "resources destroy would run with this release's text").toEqual([]);
+    expect(texts.filter(([, text]) => String(text).includes(THIS_RELEASE_MARK)), "resources destroy would run with this release's text").toEqual([]);
     const destroy = await stack.destroy();
     expect(destroy.summary.result).toBe("succeeded");
     const orders = await sandbox.management.orders();

@@ -18,7 +18,7 @@ export interface ResourceHandlers<Inputs = any, Outputs = any> {
 
 /**
  * What a handler module (the file behind the short name a resource class
- * passes to `lazyProvider`, see HANDLER_MODULES in entry.ts)
+ * passes to `providerText`, see HANDLER_MODULES in entry.ts)
  * exports.
  *
  * @example

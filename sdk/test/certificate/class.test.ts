@@ -51,8 +51,8 @@ describe("Certificate class under setMocks", () => {
     // Only what is stored: the PKCS#12 pair is computed in the program.
     expect(reg.additionalSecretOutputs.sort()).toEqual(["csrPem", "privateKeyPem"]);
     const provider = reg.inputs.__provider as string;
-    expect(provider.length).toBeLessThan(4096);
-    expect(provider).toContain(`{h: "certificate", configure: `);
+    expect(provider.length).toBeLessThan(100);
+    expect(provider).toBe('exports.handler = () => require("pulumi-certreseller/provider").provider("certificate");');
     expect(provider).not.toContain(KEY.split(":")[1]);
   });
 

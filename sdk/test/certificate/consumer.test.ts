@@ -13,7 +13,9 @@ afterAll(() => {
 
 describe("handler modules named in state", () => {
   it("load through the stable entry from a project where only pulumi-certreseller is installed", async () => {
-    // The same calls a serialized provider makes (lazyProvider), run by plain Node in that project.
+    // The calls the provider texts in state make, run by plain Node in that
+    // project: earlier releases' `invoke` with a handler module path, and this
+    // release's `require("pulumi-certreseller/provider").provider(name)` (provider-text.ts).
     const out = await runNodeIn(
       consumer,
       `const entry = require("pulumi-certreseller/dist/provider/entry.js");
@@ -22,6 +24,7 @@ describe("handler modules named in state", () => {
          const r = {
            certificate: await entry.invoke(self, "resources/certificate/handlers.js", "check", [{}, { orderNo: "" }]),
            validation: await entry.invoke(self, "resources/validation/handlers.js", "check", [{}, { orderNo: "CERT1", domains: [] }]),
+           named: await require("pulumi-certreseller/provider").provider("certificate").check({}, { orderNo: "" }),
          };
          console.log(JSON.stringify(r));
        })().catch((e) => { console.error(e); process.exit(1); });`,
@@ -30,5 +33,6 @@ describe("handler modules named in state", () => {
     expect(r.certificate.failures.map((f: { property: string }) => f.property)).toEqual(["orderNo"]);
     expect(r.certificate.inputs.timeoutMinutes).toBe(60);
     expect(r.validation.failures.map((f: { property: string }) => f.property)).toEqual(["domains"]);
+    expect(r.named).toEqual(r.certificate);
   });
 });

@@ -16,12 +16,18 @@ import { startHarness, type Harness } from "../order/harness.js";
 import { ensureBuilt, makeConsumerDir, runNodeIn } from "./consumer.js";
 
 interface ReleasedTexts {
+  /** The handler module path the texts of `texts` name. */
   handlerModule: string;
   handlerModules: string[];
+  /** The handler name (a key of HANDLER_MODULES) the texts of `namedTexts` name. */
+  handlerName: string;
+  /** Texts naming the handler by module path, oldest first. */
   texts: Record<string, string>;
+  /** Texts naming the handler by name, oldest first, all later than those of `texts`. */
+  namedTexts: Record<string, string>;
 }
 const RELEASED: ReleasedTexts = JSON.parse(fs.readFileSync(path.join(__dirname, "fixtures/released-provider-texts.json"), "utf8"));
-const THIS_RELEASE = "this release: { h, configure/create/update/delete } calling pulumi-certreseller/provider";
+const THIS_RELEASE = 'this release: handler() returning require("pulumi-certreseller/provider").provider(name)';
 
 /** The text each release stored for a resource whose handler module is `handlerModule`. */
 async function textsFor(handlerModule: string): Promise<Record<string, string>> {
@@ -31,7 +37,12 @@ async function textsFor(handlerModule: string): Promise<Record<string, string>> 
     texts[release] = text.split(JSON.stringify(RELEASED.handlerModule)).join(JSON.stringify(handlerModule));
   }
   const name = (Object.keys(HANDLER_MODULES) as HandlerName[]).find((n) => HANDLER_MODULES[n] === handlerModule);
-  if (name) texts[THIS_RELEASE] = await builtProviderText(name);
+  expect(name, `a handler name for ${handlerModule}`).toBeDefined();
+  for (const [release, text] of Object.entries(RELEASED.namedTexts)) {
+    expect(text).toContain(JSON.stringify(RELEASED.handlerName));
+    texts[release] = text.split(JSON.stringify(RELEASED.handlerName)).join(JSON.stringify(name));
+  }
+  texts[THIS_RELEASE] = await builtProviderText(name!);
   return texts;
 }
 
@@ -111,16 +122,21 @@ async function inHost(body: string): Promise<any> {
 }
 
 describe("provider texts of earlier releases run against this release's entry", () => {
-  it("the fixtures hold three earlier texts, the last one the text before this release", () => {
+  it("the fixtures hold four earlier texts, the last one the text before this release", () => {
     expect(Object.keys(RELEASED.texts)).toHaveLength(3);
+    expect(Object.keys(RELEASED.namedTexts)).toHaveLength(1);
     expect(RELEASED.texts["f955fca configure calling attach with the path as data"]).toContain(
       'var __provider = {handlerModule: "resources/order/handlers.js", configure: __f1};',
+    );
+    expect(HANDLER_MODULES[RELEASED.handlerName as HandlerName]).toBe(RELEASED.handlerModule);
+    expect(Object.values(RELEASED.namedTexts).at(-1)).toContain(
+      'var __provider = {h: "order", configure: __f1, create: __f1, update: __f1, delete: __f1};',
     );
   });
 
   it("each text's Order goes check → create → read → diff → update → delete; the refund proves delete ran", async () => {
     const texts = await textsFor("resources/order/handlers.js");
-    expect(Object.keys(texts)).toHaveLength(4);
+    expect(Object.keys(texts)).toHaveLength(5);
     const results = await inHost(`
       const texts = ${JSON.stringify(texts)};
       const results = {};
@@ -149,7 +165,7 @@ describe("provider texts of earlier releases run against this release's entry", 
   it("each text, for every handler module a resource ever stored, reaches that module's check", async () => {
     for (const handlerModule of RELEASED.handlerModules) {
       const texts = await textsFor(handlerModule);
-      expect(Object.keys(texts), handlerModule).toHaveLength(4);
+      expect(Object.keys(texts), handlerModule).toHaveLength(5);
       const results = await inHost(`
         const results = {};
         for (const [release, text] of Object.entries(${JSON.stringify(texts)})) {

@@ -8,7 +8,16 @@ import { ensureBuilt, makeConsumerDir, runNodeIn } from "./consumer.js";
 
 const KEY = "ak_serializationtestkey0001:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 
-/** The handler names the resource classes store in state: every `lazyProvider("...")` in the sources. */
+const RELEASED = JSON.parse(fs.readFileSync(path.join(__dirname, "fixtures/released-provider-texts.json"), "utf8"));
+/** The text the release before this one stored (`{ h, configure/create/update/delete }`, run through `setup`), for `name`. */
+function previousText(name: string): string {
+  const text: string = RELEASED.namedTexts["13bd57c { h, configure/create/update/delete } calling pulumi-certreseller/provider"];
+  return text.split(JSON.stringify(RELEASED.handlerName)).join(JSON.stringify(name));
+}
+/** An earlier release's text naming the handler by module path (`attach`). */
+const F955FCA_TEXT: string = RELEASED.texts["f955fca configure calling attach with the path as data"];
+
+/** The handler names the resource classes store in state: every `providerText("...")` in the sources. */
 function handlerNamesInSources(): string[] {
   const found = new Set<string>();
   const walk = (dir: string) => {
@@ -16,7 +25,7 @@ function handlerNamesInSources(): string[] {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       else if (entry.name.endsWith(".ts")) {
-        for (const match of fs.readFileSync(full, "utf8").matchAll(/lazyProvider\("([^"]+)"\)/g)) found.add(match[1]!);
+        for (const match of fs.readFileSync(full, "utf8").matchAll(/providerText\("([^"]+)"\)/g)) found.add(match[1]!);
       }
     }
   };
@@ -24,7 +33,7 @@ function handlerNamesInSources(): string[] {
   return [...found].sort();
 }
 
-describe("lazyProvider serialization", () => {
+describe("provider text", () => {
   let consumer: string;
   beforeAll(() => {
     ensureBuilt();
@@ -40,11 +49,10 @@ describe("lazyProvider serialization", () => {
     try {
       const text = await builtProviderText("order");
       // Stored twice per resource in a checkpoint rewritten after every step (bench/engine).
-      expect(text.length).toBeLessThan(600);
+      expect(text.length).toBeLessThan(100);
       expect(text).not.toContain(KEY.split(":")[1]);
       expect(text).not.toContain("ak_serializationtestkey0001");
-      expect(text).toContain('var __provider = {h: "order", configure: __f1, create: __f1, update: __f1, delete: __f1};');
-      expect(text).toContain('async function (req) { require("pulumi-certreseller/provider")(this, req); }');
+      expect(text).toBe('exports.handler = () => require("pulumi-certreseller/provider").provider("order");');
     } finally {
       if (previous === undefined) delete process.env.CERTRESELLER_API_KEY;
       else process.env.CERTRESELLER_API_KEY = previous;
@@ -52,11 +60,51 @@ describe("lazyProvider serialization", () => {
   });
 
   it("loads and configures from a project where only pulumi-certreseller is installed", async () => {
-    const text = await builtProviderText("order");
-    fs.writeFileSync(path.join(consumer, "provider.js"), text);
+    fs.writeFileSync(path.join(consumer, "provider.js"), await builtProviderText("order"));
+    fs.writeFileSync(path.join(consumer, "validation-provider.js"), await builtProviderText("validation"));
     const out = await runNodeIn(
       consumer,
       `const provider = require("./provider.js").handler();
+       const validation = require("./validation-provider.js").handler();
+       (async () => {
+         await provider.configure({ config: { get: () => undefined } });
+         await validation.configure({ config: { get: () => undefined } });
+         const r = await validation.check({}, { orderNo: "", domains: [] });
+         console.log("methods:" + Object.keys(provider).filter((m) => typeof provider[m] === "function").sort().join(",") + " failures:" + r.failures.map((f) => f.property).join(","));
+       })().catch((e) => { console.error(e); process.exit(1); });`,
+    );
+    expect(out.trim()).toMatch(/^methods:check,configure,create,delete,diff,read,update failures:orderNo/);
+  });
+
+  // The host deserializes the text and calls handler() in every RPC until it
+  // holds a provider object: without the package, handler() throws with the
+  // reason, so every call fails — none is skipped (a skipped delete would
+  // "succeed" and drop a paid order from state).
+  it("in a project without pulumi-certreseller, handler() throws with the reason, every time", async () => {
+    const text = await builtProviderText("order");
+    const bare = fs.mkdtempSync(path.join(path.dirname(consumer), "certreseller-bare-"));
+    try {
+      fs.writeFileSync(path.join(bare, "provider.js"), text);
+      const out = await runNodeIn(
+        bare,
+        `const loaded = require("./provider.js");
+         const outcome = (f) => { try { f(); return "ok"; } catch (e) { return /Cannot find module 'pulumi-certreseller\\/provider'/.test(e.message) ? "missing" : e.message; } };
+         console.log([outcome(() => loaded.handler()), outcome(() => loaded.handler())].join(" "));`,
+      );
+      expect(out.trim()).toBe("missing missing");
+    } finally {
+      fs.rmSync(bare, { recursive: true, force: true });
+    }
+  });
+
+  // State written by the release before this one holds `{ h, configure,
+  // create, update, delete }`, one function under four names that calls
+  // `setup`: read and delete still run it.
+  it("the previous release's text loads and configures from a project where only pulumi-certreseller is installed", async () => {
+    fs.writeFileSync(path.join(consumer, "previous-provider.js"), previousText("order"));
+    const out = await runNodeIn(
+      consumer,
+      `const provider = require("./previous-provider.js").handler();
        const f = provider.configure;
        provider.configure({ config: { get: () => undefined } })
          .then(() => console.log("configured:" + Object.keys(provider).join(",") + " replaced:" + ["create", "update", "delete"].filter((m) => provider[m] !== f).join(",")))
@@ -65,16 +113,14 @@ describe("lazyProvider serialization", () => {
     expect(out.trim()).toBe("configured:h,configure,create,update,delete,check,diff,read replaced:create,update,delete");
   });
 
-  // The host skips a `delete` or `update` the object lacks (delete would
-  // "succeed" and drop a paid order from state, update would lose every
-  // output): without the package, configure and those fail with the reason,
-  // and so does create. The host passes inputs and state through where
-  // check, diff and read are absent — the first call already failed.
-  it("in a project without pulumi-certreseller, configure, create, update and delete fail with the reason", async () => {
-    const text = await builtProviderText("order");
+  // The host skips a `delete` or `update` the object lacks: with the
+  // previous release's text and no package, configure and those fail with
+  // the reason, and so does create. The host passes inputs and state
+  // through where check, diff and read are absent — the first call already failed.
+  it("with the previous release's text, in a project without pulumi-certreseller, configure, create, update and delete fail with the reason", async () => {
     const bare = fs.mkdtempSync(path.join(path.dirname(consumer), "certreseller-bare-"));
     try {
-      fs.writeFileSync(path.join(bare, "provider.js"), text);
+      fs.writeFileSync(path.join(bare, "provider.js"), previousText("order"));
       const out = await runNodeIn(
         bare,
         `const provider = require("./provider.js").handler();
@@ -152,7 +198,8 @@ describe("lazyProvider serialization", () => {
     expect(Object.keys(HANDLER_MODULES).sort()).toEqual(names);
     for (const name of names) {
       const text = await builtProviderText(name as keyof typeof HANDLER_MODULES);
-      expect(text.length, name).toBeLessThan(600);
+      expect(text.length, name).toBeLessThan(100);
+      fs.writeFileSync(path.join(consumer, `named-provider-${names.indexOf(name)}.js`), text);
     }
     const paths = Object.values(HANDLER_MODULES);
     const out = await runNodeIn(
@@ -160,15 +207,19 @@ describe("lazyProvider serialization", () => {
       `for (const p of ${JSON.stringify(paths)}) {
          const m = require("pulumi-certreseller/dist/" + p);
          console.log(p + " " + typeof m.resourceType + " " + typeof m.handlers.create);
+       }
+       for (const [i, name] of ${JSON.stringify(names)}.entries()) {
+         console.log(name + " " + typeof require("./named-provider-" + i + ".js").handler().create);
        }`,
     );
-    expect(out.trim().split("\n")).toEqual(paths.map((p) => `${p} string function`));
+    expect(out.trim().split("\n")).toEqual([...paths.map((p) => `${p} string function`), ...names.map((n) => `${n} function`)]);
   });
 
-  // With the package installed, the shared function is reached as a method
-  // only if configure never completed: it must not report a delete done.
-  it("create, update and delete reached before configure completed refuse and do nothing", async () => {
-    const text = await builtProviderText("order");
+  // With the package installed, the previous release's shared function is
+  // reached as a method only if configure never completed: it must not
+  // report a delete done.
+  it("with the previous release's text, create, update and delete reached before configure completed refuse and do nothing", async () => {
+    const text = previousText("order");
     fs.writeFileSync(path.join(consumer, "early-provider.js"), text);
     const out = await runNodeIn(
       consumer,
@@ -190,8 +241,7 @@ describe("lazyProvider serialization", () => {
   // host keeps that object, and its methods must not run on the environment
   // alone (another key, another URL) — they fail with the same reason.
   it("after configure failed on a malformed setting, every method fails with that reason", async () => {
-    const released = JSON.parse(fs.readFileSync(path.join(__dirname, "fixtures/released-provider-texts.json"), "utf8"));
-    const texts = { current: await builtProviderText("order"), previous: released.texts["f955fca configure calling attach with the path as data"] };
+    const texts = { current: await builtProviderText("order"), previous: previousText("order"), f955fca: F955FCA_TEXT };
     for (const [which, text] of Object.entries<string>(texts)) {
       fs.writeFileSync(path.join(consumer, `malformed-${which}.js`), text);
       const out = await runNodeIn(
@@ -211,9 +261,7 @@ describe("lazyProvider serialization", () => {
   });
 
   it("refuses a handler path outside dist in an earlier release's text, and a handler name it does not know", async () => {
-    const released = JSON.parse(fs.readFileSync(path.join(__dirname, "fixtures/released-provider-texts.json"), "utf8"));
-    const previous: string = released.texts["f955fca configure calling attach with the path as data"];
-    fs.writeFileSync(path.join(consumer, "bad-provider.js"), previous.replace('"resources/order/handlers.js"', '"../../etc/passwd.js"'));
+    fs.writeFileSync(path.join(consumer, "bad-provider.js"), F955FCA_TEXT.replace('"resources/order/handlers.js"', '"../../etc/passwd.js"'));
     const out = await runNodeIn(
       consumer,
       `const provider = require("./bad-provider.js").handler();
@@ -224,18 +272,28 @@ describe("lazyProvider serialization", () => {
     expect(out).toMatch(/invalid handler module path/);
 
     for (const name of ["../../etc/passwd.js", "constructor", "resources/order/handlers.js"]) {
+      // This release's text: handler() throws, so the host fails every call.
       fs.writeFileSync(path.join(consumer, "unknown-provider.js"), await builtProviderText(name as never));
-      const unknown = await runNodeIn(
+      const current = await runNodeIn(
         consumer,
-        `const provider = require("./unknown-provider.js").handler();
-         const outcome = (p) => Promise.resolve().then(p).then(() => "ok", (e) => (/names the handler .* does not have/.test(e.message) ? "unknown" : e.message));
+        `try { require("./unknown-provider.js").handler(); console.log("loaded"); }
+         catch (e) { console.log(/names the handler .* does not have .*upgrade pulumi-certreseller/.test(e.message) ? "unknown" : e.message); }`,
+      );
+      expect(current.trim(), name).toBe("unknown");
+
+      // The previous release's text: configure and every method refuse.
+      fs.writeFileSync(path.join(consumer, "unknown-previous-provider.js"), previousText(name));
+      const previous = await runNodeIn(
+        consumer,
+        `const provider = require("./unknown-previous-provider.js").handler();
+         const outcome = (p) => Promise.resolve().then(p).then(() => "ok", (e) => (/names the handler .* does not have .*upgrade pulumi-certreseller/.test(e.message) ? "unknown" : e.message));
          (async () => {
            const lines = ["configure:" + await outcome(() => provider.configure({ config: { get: () => undefined } }))];
            for (const m of ["check", "diff", "create", "read", "update", "delete"]) lines.push(m + ":" + await outcome(() => provider[m]("CERT1", {}, {})));
            console.log(lines.join(" "));
          })();`,
       );
-      expect(unknown.trim(), name).toBe("configure:unknown check:unknown diff:unknown create:unknown read:unknown update:unknown delete:unknown");
+      expect(previous.trim(), name).toBe("configure:unknown check:unknown diff:unknown create:unknown read:unknown update:unknown delete:unknown");
     }
   });
 });

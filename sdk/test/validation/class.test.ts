@@ -52,8 +52,8 @@ describe("Validation class under setMocks (preview)", () => {
     expect(reg.inputs.method).toBe("dns");
     expect(regs.filter((r) => r.type === "pulumi-nodejs:dynamic/certreseller-testing:SandboxDnsRecord")).toHaveLength(3);
     const provider = reg.inputs.__provider as string;
-    expect(provider.length).toBeLessThan(4096);
-    expect(provider).toContain(`{h: "validation", configure: `);
+    expect(provider.length).toBeLessThan(100);
+    expect(provider).toBe('exports.handler = () => require("pulumi-certreseller/provider").provider("validation");');
     expect(provider).not.toContain(KEY.split(":")[1]);
     expect(provider).not.toContain("ak_validationclass");
   });

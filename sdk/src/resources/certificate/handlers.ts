@@ -1,6 +1,6 @@
 /**
- * Certificate provider (loaded lazily by the serialized provider; see
- * provider/lazy-provider.ts). Path `resources/certificate/handlers.js` is
+ * Certificate provider (loaded lazily by the provider text; see
+ * provider/provider-text.ts). Path `resources/certificate/handlers.js` is
  * stored in state: keep it.
  */
 import type * as pulumi from "@pulumi/pulumi";

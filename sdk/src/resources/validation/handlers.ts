@@ -1,6 +1,6 @@
 /**
- * Validation provider (loaded lazily by the serialized provider; see
- * provider/lazy-provider.ts). Path `resources/validation/handlers.js` is
+ * Validation provider (loaded lazily by the provider text; see
+ * provider/provider-text.ts). Path `resources/validation/handlers.js` is
  * stored in state: keep it.
  */
 import type * as pulumi from "@pulumi/pulumi";
