@@ -24,6 +24,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as readline from "node:readline";
+import { Session } from "node:inspector/promises";
 import type { PulumiFn, Stack } from "@pulumi/pulumi/automation";
 import { ensureEngine, inlineStack, isolatedEnvironment, type IsolatedEnvironment } from "../../scripts/engine/index.js";
 import { ManagementClient, type RequestLogEntry } from "../../tests/e2e/harness/management.js";
@@ -40,6 +41,8 @@ const DELAY_COUNT = Number(process.env.BENCH_DELAY_COUNT ?? 20);
 const ISSUE_AFTER = Number(process.env.BENCH_ISSUE_AFTER ?? 600);
 const TIME_SCALE = Number(process.env.BENCH_TIME_SCALE ?? 60);
 const STATE_DETAIL = (process.env.BENCH_STATE_DETAIL ?? "1") !== "0";
+/** A directory: write a CPU profile of this process (where an inline program runs) for each timed preview. */
+const PROFILE_PREVIEW_DIR = process.env.BENCH_PROFILE_PREVIEW;
 /** The service's documented GetCertificateStatus cooldown (one read per order per 180 s). */
 const SERVICE_STATUS_COOLDOWN = 180;
 
@@ -90,9 +93,11 @@ async function main(): Promise<void> {
     const checkpoint = readCheckpoint(environment, `bench-${name}`);
     hooks.onState?.(checkpoint.deployment);
     // A preview of the whole stack, settled (no changes): what a routine CI preview costs.
+    const profiler = PROFILE_PREVIEW_DIR ? await startProfiler() : undefined;
     started = performance.now();
     await stack.preview();
     const previewSeconds = (performance.now() - started) / 1000;
+    if (profiler) await profiler.stopInto(path.join(PROFILE_PREVIEW_DIR!, `preview-${name}.cpuprofile`));
     await hooks.afterPreview?.();
     await hooks.beforeDestroy?.();
     started = performance.now();
@@ -295,6 +300,22 @@ async function startSandboxProcess(): Promise<{ url: string; managementUrl: stri
   });
   const { url, managementUrl } = JSON.parse(firstLine) as { url: string; managementUrl: string };
   return { url, managementUrl, process: child };
+}
+
+/** The inspector's CPU profiler on this process: the inline program's side of a command (the engine and the provider are other processes). */
+async function startProfiler(): Promise<{ stopInto(file: string): Promise<void> }> {
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return {
+    async stopInto(file) {
+      const { profile } = await session.post("Profiler.stop");
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
 }
 
 function median(timings: Timing[]): Timing {

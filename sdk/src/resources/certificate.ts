@@ -117,12 +117,6 @@ export class Certificate extends pulumi.CustomResource {
   declare readonly certificatePem: pulumi.Output<string>;
   /** The intermediate certificates (PEM), leaf excluded. */
   declare readonly chainPem: pulumi.Output<string>;
-  /**
-   * Leaf followed by intermediates: what web servers load. Computed in the
-   * program (`certificatePem` then `chainPem`), not stored; the same bytes
-   * earlier releases stored.
-   */
-  readonly fullChainPem: pulumi.Output<string>;
   /** SECRET. The private key (PEM); empty when the order used a custom CSR. */
   declare readonly privateKeyPem: pulumi.Output<string>;
   /**
@@ -139,17 +133,6 @@ export class Certificate extends pulumi.CustomResource {
   declare readonly requestId: pulumi.Output<string | undefined>;
   /** How many certificates the order holds. */
   declare readonly installmentsCount: pulumi.Output<number | undefined>;
-  /**
-   * SECRET. The private key as PKCS#8 PEM (`BEGIN PRIVATE KEY`) whatever form
-   * the service sent; empty for a custom-CSR order. Computed in the program
-   * from `privateKeyPem`, not stored in state.
-   */
-  readonly privateKeyPkcs8Pem: pulumi.Output<string>;
-  /**
-   * SECRET. Private key then full chain in one PEM (HAProxy `crt`); empty for
-   * a custom-CSR order. Computed in the program, not stored in state.
-   */
-  readonly combinedPem: pulumi.Output<string>;
 
   readonly #name: string;
   readonly #pfxPasswordArg: pulumi.Input<string> | undefined;
@@ -215,9 +198,35 @@ export class Certificate extends pulumi.CustomResource {
     // pulumi.secret keeps the key-bearing ones secret even where the
     // engine's secretness of privateKeyPem is not yet known (preview).
     this.csrPem = this.csrPem.apply((csr) => csr ?? "");
-    this.fullChainPem = pulumi.all([this.certificatePem, this.chainPem]).apply(([leaf, chain]) => fullChainPem(leaf ?? "", chain ?? ""));
-    this.privateKeyPkcs8Pem = pulumi.secret(this.privateKeyPem.apply((key) => toPkcs8Pem(key ?? "")));
-    this.combinedPem = pulumi.secret(pulumi.all([this.privateKeyPem, this.fullChainPem]).apply(([key, chain]) => combinedPem(key ?? "", chain ?? "")));
+  }
+
+  /**
+   * Leaf followed by intermediates: what web servers load. Computed in the
+   * program (`certificatePem` then `chainPem`), not stored; the same bytes
+   * earlier releases stored.
+   */
+  get fullChainPem(): pulumi.Output<string> {
+    return this.#memo("fullChainPem", () => pulumi.all([this.certificatePem, this.chainPem]).apply(([leaf, chain]) => fullChainPem(leaf ?? "", chain ?? "")));
+  }
+
+  /**
+   * SECRET. The private key as PKCS#8 PEM (`BEGIN PRIVATE KEY`) whatever form
+   * the service sent; empty for a custom-CSR order. Computed in the program
+   * from `privateKeyPem` when first read (a key conversion per certificate
+   * that a program which never reads it does not pay), not stored in state.
+   */
+  get privateKeyPkcs8Pem(): pulumi.Output<string> {
+    return this.#memo("privateKeyPkcs8Pem", () => pulumi.secret(this.privateKeyPem.apply((key) => toPkcs8Pem(key ?? ""))));
+  }
+
+  /**
+   * SECRET. Private key then full chain in one PEM (HAProxy `crt`); empty for
+   * a custom-CSR order. Computed in the program when first read, not stored in state.
+   */
+  get combinedPem(): pulumi.Output<string> {
+    return this.#memo("combinedPem", () =>
+      pulumi.secret(pulumi.all([this.privateKeyPem, this.fullChainPem]).apply(([key, chain]) => combinedPem(key ?? "", chain ?? ""))),
+    );
   }
 
   /** Uppercase hex without leading zeros, as `openssl x509 -serial` prints it (less its whole-byte padding). Read from `certificatePem` in the program. */

@@ -111,13 +111,8 @@ export class ValidatedCertificate extends pulumi.ComponentResource {
   readonly domains: pulumi.Output<string[]>;
   readonly certificatePem: pulumi.Output<string>;
   readonly chainPem: pulumi.Output<string>;
-  readonly fullChainPem: pulumi.Output<string>;
   /** SECRET. */
   readonly privateKeyPem: pulumi.Output<string>;
-  /** SECRET. */
-  readonly privateKeyPkcs8Pem: pulumi.Output<string>;
-  /** SECRET. */
-  readonly combinedPem: pulumi.Output<string>;
   readonly notAfter: pulumi.Output<string>;
 
   constructor(name: string, args: ValidatedCertificateArgs, opts?: pulumi.ComponentResourceOptions) {
@@ -143,10 +138,7 @@ export class ValidatedCertificate extends pulumi.ComponentResource {
     this.domains = c.domains;
     this.certificatePem = c.certificatePem;
     this.chainPem = c.chainPem;
-    this.fullChainPem = c.fullChainPem;
     this.privateKeyPem = c.privateKeyPem;
-    this.privateKeyPkcs8Pem = c.privateKeyPkcs8Pem;
-    this.combinedPem = c.combinedPem;
     this.notAfter = c.notAfter;
     // The component's own outputs are stored in state too: identifiers only
     // (the certificate's material is the Certificate child's).
@@ -155,6 +147,21 @@ export class ValidatedCertificate extends pulumi.ComponentResource {
       certId: this.certId,
       notAfter: this.notAfter,
     });
+  }
+
+  /** The Certificate's `fullChainPem`. */
+  get fullChainPem(): pulumi.Output<string> {
+    return this.certificate.fullChainPem;
+  }
+
+  /** SECRET. The Certificate's `privateKeyPkcs8Pem`, converted when first read (see there). */
+  get privateKeyPkcs8Pem(): pulumi.Output<string> {
+    return this.certificate.privateKeyPkcs8Pem;
+  }
+
+  /** SECRET. The Certificate's `combinedPem`, assembled when first read (see there). */
+  get combinedPem(): pulumi.Output<string> {
+    return this.certificate.combinedPem;
   }
 
   /** SECRET. The Certificate's `pfxBase64`, built when first read (see there). */

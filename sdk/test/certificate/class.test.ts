@@ -8,7 +8,7 @@ import { makeChain, opensslFingerprint, opensslSerial } from "./fixtures.js";
 // Counts the PKCS#12 builds, which must happen only for the programs that read the bundle.
 vi.mock("../../src/pem/formats.js", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../../src/pem/formats.js")>();
-  return { ...actual, toPkcs12Base64: vi.fn(actual.toPkcs12Base64) };
+  return { ...actual, toPkcs12Base64: vi.fn(actual.toPkcs12Base64), toPkcs8Pem: vi.fn(actual.toPkcs8Pem) };
 });
 
 const KEY = "ak_certificateclass0000001:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
@@ -104,6 +104,20 @@ describe("Certificate class under setMocks", () => {
     expect(pa.value).toBe(formats.toPkcs12Base64({ privateKeyPem: SEC1, fullChainPem: FULL_CHAIN, password: formats.derivePfxPassword(SEC1), friendlyName: "class.example.com" }));
     const given = new Certificate("pfx-given", { orderNo: "CERT1", pfxPassword: "another" });
     expect((await settle(given.pfxBase64)).value).not.toBe(pa.value);
+  });
+
+  it("converts the key to PKCS#8 only when privateKeyPkcs8Pem is read, once per instance", async () => {
+    const { Certificate } = await import("../../src/resources/certificate.js");
+    const conversions = vi.mocked(formats.toPkcs8Pem);
+    conversions.mockClear();
+    const unread = Array.from({ length: 20 }, (_, i) => new Certificate(`pkcs8-unread-${i}`, { orderNo: "CERT1" }));
+    await Promise.all(unread.map((c) => settle(c.fullChainPem)));
+    expect(conversions).not.toHaveBeenCalled();
+    const read = new Certificate("pkcs8-read", { orderNo: "CERT1" });
+    expect(read.privateKeyPkcs8Pem).toBe(read.privateKeyPkcs8Pem);
+    expect((await settle(read.privateKeyPkcs8Pem)).value).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+    expect(conversions).toHaveBeenCalledTimes(1);
+    expect(await (read.privateKeyPkcs8Pem as any).isSecret).toBe(true);
   });
 
   it("gives empty, secret PKCS#12 outputs for a custom-CSR order (no key), even with a password", async () => {
