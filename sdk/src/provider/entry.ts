@@ -76,14 +76,12 @@ export function setup(self: Record<string, unknown>, req: unknown): void {
     );
   }
   const name = self.h;
-  if (typeof name !== "string" || !Object.hasOwn(HANDLER_MODULES, name)) {
-    const error = new Error(
-      `certreseller: this state names the handler ${JSON.stringify(name)}, which this version of pulumi-certreseller does not have (written by a later release? upgrade pulumi-certreseller)`,
-    );
+  if (!isHandlerName(name)) {
+    const error = unknownHandler(name);
     for (const method of ATTACHED_METHODS) self[method] = () => Promise.reject(error);
     throw error;
   }
-  attach(self, HANDLER_MODULES[name as HandlerName], req.config);
+  attach(self, HANDLER_MODULES[name], req.config);
 }
 
 /**
@@ -99,17 +97,23 @@ export function setup(self: Record<string, unknown>, req: unknown): void {
  * can be skipped, since the host never holds a provider object at all.
  */
 export function provider(name: string): Record<string, unknown> {
-  if (!Object.hasOwn(HANDLER_MODULES, name)) {
-    throw new Error(
-      `certreseller: this state names the handler ${JSON.stringify(name)}, which this version of pulumi-certreseller does not have (written by a later release? upgrade pulumi-certreseller)`,
-    );
-  }
-  const handlerModule = HANDLER_MODULES[name as HandlerName];
+  if (!isHandlerName(name)) throw unknownHandler(name);
   const self: Record<string, unknown> = {};
-  for (const method of ATTACHED_METHODS) self[method] = (...args: unknown[]) => invoke(self, handlerModule, method, args);
+  attachMethods(self, HANDLER_MODULES[name]);
   // Synchronous body: the host hands the cached object to concurrent calls while this is awaited.
   self.configure = async (req: { config?: ConfigSource } | undefined) => configure(self, req?.config);
   return self;
+}
+
+function isHandlerName(name: unknown): name is HandlerName {
+  return typeof name === "string" && Object.hasOwn(HANDLER_MODULES, name);
+}
+
+/** A handler name in state that this release does not know (the state was written by a later one). */
+function unknownHandler(name: unknown): Error {
+  return new Error(
+    `certreseller: this state names the handler ${JSON.stringify(name)}, which this version of pulumi-certreseller does not have (written by a later release? upgrade pulumi-certreseller)`,
+  );
 }
 
 /**
@@ -128,10 +132,15 @@ function isConfigureRequest(req: unknown): req is { config?: ConfigSource } {
  * configuration error cannot leave the host's cached object without them.
  */
 export function attach(self: Record<string, unknown>, handlerModule: string, config: ConfigSource | undefined): void {
+  attachMethods(self, handlerModule);
+  configure(self, config);
+}
+
+/** Gives `self` the six provider methods, each running the handler module's through {@link invoke}. */
+function attachMethods(self: Record<string, unknown>, handlerModule: string): void {
   for (const method of ATTACHED_METHODS) {
     self[method] = (...args: unknown[]) => invoke(self, handlerModule, method, args);
   }
-  configure(self, config);
 }
 
 /** Called from the provider's `configure` hook with the stack config (all provider texts). */
