@@ -56,7 +56,6 @@ export interface CertificateArgs {
 /** Stored outputs that carry key material; the engine keeps them encrypted. */
 const SECRET_OUTPUTS = ["privateKeyPem"];
 
-
 /**
  * An issued certificate: waits until the order's certificate is issued, then
  * downloads and verifies it (the leaf matches the API's fingerprint, the key

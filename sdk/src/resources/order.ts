@@ -18,8 +18,6 @@ import { expandPrice } from "./order/stored-price.js";
 import type { OrderPriceState } from "./order/types.js";
 import { quietRegistration } from "./quiet-registration.js";
 
-// One provider object per resource type, so its serialized text is cached and identical across Orders.
-
 /**
  * Inputs of an {@link Order}. Each member's last sentence says what a change
  * does on the next `up`: "Changing it buys a new order." (replace), "Changes

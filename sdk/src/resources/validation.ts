@@ -77,9 +77,6 @@ export type ValidationArgs =
       requestId?: pulumi.Input<string>;
     };
 
-// One provider object per resource type, at module level: Pulumi serializes it
-// once per process and it only names the handler module (no captured state).
-
 /**
  * The validation records of an order, shaped for DNS and web resources.
  *
