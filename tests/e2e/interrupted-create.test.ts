@@ -7,6 +7,7 @@ import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../scripts/engine/index.js";
+import { openJournal } from "../../sdk/src/journal/index.js";
 import type { FaultSettings } from "certreseller-sandbox";
 import { isAlive, killTree } from "./harness/process-tree.js";
 import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
@@ -35,20 +36,6 @@ async function until(what: string, condition: () => Promise<boolean> | boolean, 
   }
 }
 
-/** Order numbers the purchase journal has recorded (entries are JSON files; a half-written one is skipped). */
-function journaledOrderNos(world: E2eWorld): string[] {
-  const numbers: string[] = [];
-  for (const f of fs.readdirSync(world.journalDir).filter((name) => name.endsWith(".json"))) {
-    try {
-      const entry = JSON.parse(fs.readFileSync(path.join(world.journalDir, f), "utf8")) as { orderNo?: string };
-      if (entry.orderNo) numbers.push(entry.orderNo);
-    } catch {
-      // being written
-    }
-  }
-  return numbers;
-}
-
 const ordersFor = async (sandbox: TestSandbox, domain: string) =>
   (await sandbox.management.orders()).filter((o) => (o.domains as string[] | undefined)?.includes(domain));
 
@@ -72,7 +59,7 @@ const KILL_POINTS: KillPoint[] = [
     // in between is the answer-lost case (seen in CI). Wait for the order number in the journal.
     reached: async ({ sandbox, world, domain }) => {
       await until("the order exists", async () => (await ordersFor(sandbox, domain)).length > 0);
-      await until("the order number is journaled", () => journaledOrderNos(world).length > 0);
+      await until("the order number is journaled", async () => (await openJournal({ journalDir: world.journalDir }).list()).some((e) => e.entry?.orderNo !== undefined));
     },
     answerLost: false,
     insideCreate: true,
