@@ -104,7 +104,7 @@ async function main(): Promise<void> {
       if (profiler) await profiler.stopInto(path.join(PROFILE_PREVIEW_DIR!, `preview-${name}-${i}.cpuprofile`));
     }
     if (PREVIEWS > 1) console.error(`[bench] ${name} previews: ${previews.map((p) => p.toFixed(2)).join(" ")} s`);
-    const previewSeconds = previews.sort((a, b) => a - b)[Math.floor(previews.length / 2)]!;
+    const previewSeconds = middle(previews);
     await hooks.afterPreview?.();
     await hooks.beforeDestroy?.();
     started = performance.now();
@@ -325,14 +325,18 @@ async function startProfiler(): Promise<{ stopInto(file: string): Promise<void> 
   };
 }
 
+/** The median (the upper one of an even count). */
+function middle(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
+
 function median(timings: Timing[]): Timing {
-  const mid = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   return {
-    upSeconds: mid(timings.map((t) => t.upSeconds)),
-    previewSeconds: mid(timings.map((t) => t.previewSeconds)),
-    destroySeconds: mid(timings.map((t) => t.destroySeconds)),
-    checkpointBytes: mid(timings.map((t) => t.checkpointBytes)),
-    stateBytes: mid(timings.map((t) => t.stateBytes)),
+    upSeconds: middle(timings.map((t) => t.upSeconds)),
+    previewSeconds: middle(timings.map((t) => t.previewSeconds)),
+    destroySeconds: middle(timings.map((t) => t.destroySeconds)),
+    checkpointBytes: middle(timings.map((t) => t.checkpointBytes)),
+    stateBytes: middle(timings.map((t) => t.stateBytes)),
   };
 }
 
