@@ -43,6 +43,14 @@ export interface JournalEntry {
   order?: Record<string, unknown>;
 }
 
+/**
+ * The entry names each journal (by location) held when this process first
+ * listed it, kept current with this process's own writes and removals. Only
+ * tidying reads it (see {@link PurchaseJournal.listedNames}); undefined when
+ * the listing failed.
+ */
+const listings = new Map<string, Promise<Set<string> | undefined>>();
+
 /** What `recordIntent` is given. */
 export type IntentEntry = Omit<JournalEntry, "version" | "intentAt" | "orderNo" | "orderedAt" | "order">;
 
@@ -104,6 +112,29 @@ export class PurchaseJournal {
     );
   }
 
+  /**
+   * The names of the entries this journal holds, listed once per process and
+   * then kept current with this process's own writes and removals; undefined
+   * when the store cannot be listed (e.g. an S3 key without `s3:ListBucket`).
+   *
+   * Why: every preview tidies the entry of every Order it sees (see
+   * `forgetOrder`), and after the first run almost none is left. A read per
+   * Order per run (a GET per Order on S3) becomes one listing. An entry
+   * another process writes after the listing is missed until the next run,
+   * which only delays a removal: tidying never decides a purchase.
+   */
+  listedNames(): Promise<ReadonlySet<string> | undefined> {
+    let names = listings.get(this.location);
+    if (!names) {
+      names = this.store.list().then(
+        (list) => new Set(list),
+        () => undefined,
+      );
+      listings.set(this.location, names);
+    }
+    return names;
+  }
+
   /** Durably notes that a purchase is about to be attempted. */
   async recordIntent(entry: IntentEntry, now = new Date()): Promise<JournalEntry> {
     const written: JournalEntry = { version: 1, ...entry, intentAt: now.toISOString() };
@@ -123,12 +154,14 @@ export class PurchaseJournal {
   /** Removes the entry (no error when there is none). */
   async clear(key: string): Promise<void> {
     await this.store.delete(PurchaseJournal.nameFor(key));
+    await this.noteListed(PurchaseJournal.nameFor(key), false);
   }
 
   /** Removes an entry by its name in the store (the journal command's `rm`); false when there was none. */
   async remove(name: string): Promise<boolean> {
     if ((await this.store.get(name)) === undefined) return false;
     await this.store.delete(name);
+    await this.noteListed(name, false);
     return true;
   }
 
@@ -156,6 +189,15 @@ export class PurchaseJournal {
   }
 
   private async write(entry: JournalEntry): Promise<void> {
-    await this.store.put(PurchaseJournal.nameFor(entry.key), JSON.stringify(entry, null, 2) + "\n");
+    const name = PurchaseJournal.nameFor(entry.key);
+    await this.store.put(name, JSON.stringify(entry, null, 2) + "\n");
+    await this.noteListed(name, true);
+  }
+
+  /** Keeps this process's listing (if it has one) current with its own change. */
+  private async noteListed(name: string, present: boolean): Promise<void> {
+    const names = await listings.get(this.location);
+    if (present) names?.add(name);
+    else names?.delete(name);
   }
 }

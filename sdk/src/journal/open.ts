@@ -26,10 +26,17 @@ export function openJournal(settings: JournalSettings, env: NodeJS.ProcessEnv = 
  * Removes the entry that protected the purchase of `orderNo` once the engine
  * holds the order (diff/read saw it in the old outputs) or it is deleted:
  * under the resource's key, or under its URN alone for an entry an earlier
- * release wrote. An entry naming another order is left alone.
+ * release wrote. An entry naming another order is left alone. Only entries
+ * in the journal's listing are read (see `PurchaseJournal.listedNames`): a
+ * preview of a settled stack then lists the journal once rather than reading
+ * it once per Order.
  */
 export async function forgetOrder(settings: JournalSettings, identity: JournalIdentity, orderNo: string): Promise<void> {
   const journal = openJournal(settings);
+  const listed = await journal.listedNames();
   const keys = [...new Set([journalEntryKey(identity), identity.journalKey])];
-  for (const key of keys) if ((await journal.read(key))?.orderNo === orderNo) await journal.clear(key);
+  for (const key of keys) {
+    if (listed && !listed.has(PurchaseJournal.nameFor(key))) continue;
+    if ((await journal.read(key))?.orderNo === orderNo) await journal.clear(key);
+  }
 }

@@ -1,8 +1,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PurchaseJournal } from "../../src/journal/index.js";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FileStore, forgetOrder, PurchaseJournal } from "../../src/journal/index.js";
 
 let dir: string;
 beforeEach(() => {
@@ -47,5 +47,46 @@ describe("PurchaseJournal", () => {
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(journal.fileFor("x/y/z"), "{ torn");
     await expect(journal.read("x/y/z")).rejects.toThrow(/is corrupt; inspect it, then delete it/);
+  });
+});
+
+describe("tidying (forgetOrder)", () => {
+  afterEach(() => vi.restoreAllMocks());
+  const urn = (name: string) => `urn:pulumi:dev::site::pulumi-nodejs:dynamic/certreseller:Order::${name}`;
+
+  it("lists the journal once per process and reads only the entries listed: a settled stack costs no read per Order", async () => {
+    const journal = new PurchaseJournal(dir);
+    await journal.recordIntent({ key: urn("held"), domain: "held.example.com", productCode: "p", names: [] });
+    await journal.recordOrder(urn("held"), "CERT1", { orderNo: "CERT1" });
+    const list = vi.spyOn(FileStore.prototype, "list");
+    const get = vi.spyOn(FileStore.prototype, "get");
+    for (let i = 0; i < 20; i++) await forgetOrder({ journalDir: dir }, { journalKey: urn(`settled-${i}`) }, `CERT-S${i}`);
+    expect(list).toHaveBeenCalledTimes(1);
+    expect(get).not.toHaveBeenCalled();
+    // The one entry that is there is still read, and removed only for its own order.
+    await forgetOrder({ journalDir: dir }, { journalKey: urn("held") }, "CERT-OTHER");
+    expect(await journal.read(urn("held"))).toMatchObject({ orderNo: "CERT1" });
+    await forgetOrder({ journalDir: dir }, { journalKey: urn("held") }, "CERT1");
+    expect(await journal.read(urn("held"))).toBeUndefined();
+    expect(list).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps the listing current with this process's own writes, so an entry written after it is still tidied", async () => {
+    const journal = new PurchaseJournal(dir);
+    await forgetOrder({ journalDir: dir }, { journalKey: urn("first") }, "CERT0"); // takes the listing (empty)
+    await journal.recordIntent({ key: urn("later"), domain: "later.example.com", productCode: "p", names: [] });
+    await journal.recordOrder(urn("later"), "CERT2", { orderNo: "CERT2" });
+    await forgetOrder({ journalDir: dir }, { journalKey: urn("later") }, "CERT2");
+    expect(await journal.read(urn("later"))).toBeUndefined();
+    expect(await journal.listedNames()).toEqual(new Set());
+  });
+
+  it("reads every key when the journal cannot be listed (e.g. no s3:ListBucket)", async () => {
+    const journal = new PurchaseJournal(dir);
+    await journal.recordIntent({ key: urn("unlisted"), domain: "u.example.com", productCode: "p", names: [] });
+    await journal.recordOrder(urn("unlisted"), "CERT3", { orderNo: "CERT3" });
+    vi.spyOn(FileStore.prototype, "list").mockRejectedValue(new Error("AccessDenied"));
+    await forgetOrder({ journalDir: dir }, { journalKey: urn("unlisted") }, "CERT3");
+    expect(await journal.read(urn("unlisted"))).toBeUndefined();
   });
 });
