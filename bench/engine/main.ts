@@ -19,6 +19,8 @@
 //   BENCH_STATE_DETAIL=1         checkpoint bytes by resource type and output, for the first row (0: off)
 //   BENCH_STATE_DUMP=<file>      also write that checkpoint to a file
 //   BENCH_DELAY_LOG=1            print the delay row's request log
+//   BENCH_PREVIEWS=5             timed previews per round, median taken (each is printed)
+//   BENCH_PROFILE_PREVIEW=<dir>  a CPU profile of this process during each timed preview
 //   BENCH_SIGNATURE_ALGORITHM=ecc, BENCH_PRODUCT_CODE=sandbox-dv-single
 import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
@@ -43,8 +45,11 @@ const TIME_SCALE = Number(process.env.BENCH_TIME_SCALE ?? 60);
 const STATE_DETAIL = (process.env.BENCH_STATE_DETAIL ?? "1") !== "0";
 /** A directory: write a CPU profile of this process (where an inline program runs) for each timed preview. */
 const PROFILE_PREVIEW_DIR = process.env.BENCH_PROFILE_PREVIEW;
-/** Timed previews per round (their median is the round's figure): previews are short, so one is noisy. */
-const PREVIEWS = Number(process.env.BENCH_PREVIEWS ?? 1);
+/**
+ * Timed previews per round (their median is the round's figure): a preview
+ * is short, and single previews of the same stack varied by up to 1.3x here.
+ */
+const PREVIEWS = Math.max(1, Number(process.env.BENCH_PREVIEWS ?? 5));
 /** The service's documented GetCertificateStatus cooldown (one read per order per 180 s). */
 const SERVICE_STATUS_COOLDOWN = 180;
 
@@ -164,7 +169,7 @@ async function main(): Promise<void> {
       console.log(`                stack export (compact, secrets shown): real ${kib(real.stateBytes / count)} vs no-op ${kib(noop.stateBytes / count)} per certificate`);
       console.log(`  Partner API calls per certificate, up: ${perCertificate(calls.up, count)}`);
       console.log(`  Partner API calls per certificate, destroy: ${perCertificate(calls.destroy, count)}`);
-      console.log(`  Partner API calls for one preview of the whole stack: ${describe(calls.preview)}`);
+      console.log(`  Partner API calls for one preview of the whole stack: ${describe(calls.preview, PREVIEWS)}`);
       if (STATE_DETAIL && row === 0 && states.real && states.noop) printStateBreakdown(states.real, states.noop, count);
       states = {};
     }
@@ -221,7 +226,7 @@ async function issuanceDelayRow(
     await management.setConfig(instant);
   }
   console.log(`  Partner API calls per certificate, up: ${perCertificate(upCalls, count)}`);
-  console.log(`  Partner API calls for one preview of the whole stack: ${describe(previewCalls)}`);
+  console.log(`  Partner API calls for one preview of the whole stack: ${describe(previewCalls, PREVIEWS)}`);
   if (process.env.BENCH_DELAY_LOG) {
     for (const entry of log) console.log(`    ${entry.at} ${entry.operation} ${entry.orderNo ?? ""} ${entry.code}`);
   }
@@ -361,9 +366,11 @@ function perCertificate(calls: Record<string, number>, count: number): string {
   return `${(total / count).toFixed(2)} (${parts.join(", ") || "none"})`;
 }
 
-function describe(calls: Record<string, number>): string {
+/** Calls per run, from the counts of `runs` runs (the timed previews of a round). */
+function describe(calls: Record<string, number>, runs = 1): string {
+  const per = (n: number) => String(Number((n / runs).toFixed(2)));
   const total = Object.values(calls).reduce((a, b) => a + b, 0);
-  return `${total} (${Object.entries(calls).map(([operation, n]) => `${operation} ${n}`).join(", ") || "none"})`;
+  return `${per(total)} (${Object.entries(calls).map(([operation, n]) => `${operation} ${per(n)}`).join(", ") || "none"})`;
 }
 
 main().catch((error: unknown) => {
