@@ -18,7 +18,7 @@ export function orderJournalScope(): string {
 }
 
 /** One watch per run: an Automation API process runs many programs, each under its own stack resource. */
-const watches = new WeakMap<object, pulumi.Output<string>[]>();
+const watches = new WeakMap<object, (string | Promise<string>)[]>();
 
 /** How long the orphan check may take before it is given up (it never holds a run longer). */
 const CHECK_TIMEOUT_MS = 10_000;
@@ -36,7 +36,7 @@ interface Settled {
  * check (an RPC keep-alive), at most {@link CHECK_TIMEOUT_MS}; any failure
  * is ignored: the check is advice, never a reason to fail a run.
  */
-export function watchJournalOrphans(_order: pulumi.Resource, urn: pulumi.Output<string>): void {
+export function watchJournalOrphans(_order: pulumi.Resource, urn: string | Promise<string>): void {
   try {
     const stack = pulumi.runtime.getStackResource() as (pulumi.Resource & { outputs?: Settled }) | undefined;
     if (!stack || typeof stack.outputs?.promise !== "function") return;
@@ -55,7 +55,7 @@ export function watchJournalOrphans(_order: pulumi.Resource, urn: pulumi.Output<
     const check = stack.outputs
       .promise()
       .then(async () => {
-        const owned = await Promise.all(urns.map((u) => (u as unknown as Settled).promise() as Promise<string | undefined>));
+        const owned = await Promise.all(urns);
         for (const warning of await orphanWarnings(new Set(owned.filter((u): u is string => typeof u === "string")))) {
           await pulumi.log.warn(warning);
         }

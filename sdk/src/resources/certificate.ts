@@ -8,6 +8,7 @@ import { windowOpensAt } from "../rules/lifetime.js";
 import { resolveTimeout } from "./certificate/timeouts.js";
 import type { Order } from "./order.js";
 import { quietRegistration } from "./quiet-registration.js";
+import { resourceUrnInput } from "./resource-urn.js";
 
 /** Arguments of {@link Certificate}. */
 export interface CertificateArgs {
@@ -150,7 +151,7 @@ export class Certificate extends pulumi.CustomResource {
     // The Order's id is its order number and stays known while the Order is updated in place (see Validation).
     const orderNo = order ? (order.id as pulumi.Output<string>) : args.orderNo;
     if (orderNo === undefined) throw new Error(`Certificate "${name}": give order (an Order) or orderNo`);
-    const urn = pulumi.createUrn(name, Certificate.__pulumiType, opts?.parent);
+    const urn = resourceUrnInput(name, Certificate.__pulumiType, opts?.parent);
     const renewBeforeDays = args.renewBeforeDays ?? order?.renewBeforeDays;
     const renewBeforePercentage = args.renewBeforePercentage ?? order?.renewBeforePercentage;
     const props = {
@@ -158,8 +159,8 @@ export class Certificate extends pulumi.CustomResource {
       requestId: args.requestId ?? order?.requestId,
       renewBeforeDays,
       renewBeforePercentage,
-      // A plain promise of the URN (see Order): preview warnings name the resource.
-      resourceUrn: new Promise<string>((resolve) => urn.apply(resolve)),
+      // Preview warnings name the resource.
+      resourceUrn: urn,
       installmentsCount: undefined,
       installmentNo: args.installmentNo,
       certId: args.certId,

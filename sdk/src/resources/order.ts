@@ -17,6 +17,7 @@ import type { OrderInputName } from "./order/inputs.js";
 import { expandPrice } from "./order/stored-price.js";
 import type { OrderPriceState } from "./order/types.js";
 import { quietRegistration } from "./quiet-registration.js";
+import { resourceUrnInput } from "./resource-urn.js";
 
 /**
  * Inputs of an {@link Order}. Each member's last sentence says what a change
@@ -206,14 +207,10 @@ export class Order extends pulumi.CustomResource {
       `declare the Order with adoptOrderNo: ${JSON.stringify(typeof opts?.import === "string" ? opts.import : "<the order number>")} — up verifies the order and records it without buying`,
     );
     warnIfApiKeyNotSecret();
-    const urn = pulumi.createUrn(name, Order.__pulumiType, opts?.parent);
+    const urn = resourceUrnInput(name, Order.__pulumiType, opts?.parent);
     const props = {
       ...args,
-      // A plain promise of the URN text, not createUrn's Output: that Output
-      // depends on the parent, and an input that depends on a component waits
-      // for every child of it — a sibling Validation that depends on this
-      // Order would then wait forever (e.g. inside ValidatedCertificate).
-      journalKey: new Promise<string>((resolve) => urn.apply(resolve)),
+      journalKey: urn,
       journalScope: orderJournalScope(),
       quotedPrice: undefined,
       orderNo: undefined,
