@@ -46,7 +46,7 @@ const KILL_POINTS: KillPoint[] = [
     // intent alone is not enough: CreateOrder leaves only after the journal's fsync, which a busy disk delays.
     faults: { CreateOrder: { latencyMs: LATENCY_MS, times: 1 } },
     reached: async ({ sandbox, world }) => {
-      await until("the purchase intent is journaled", () => fs.readdirSync(world.journalDir).some((f) => f.endsWith(".json")));
+      await until("the purchase intent is journaled", async () => (await openJournal({ journalDir: world.journalDir }).list()).length > 0);
       await until("the sandbox holds the CreateOrder", async () => (await sandbox.management.faults()).CreateOrder === undefined);
     },
     answerLost: true,
