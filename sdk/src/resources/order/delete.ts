@@ -1,9 +1,9 @@
 import { isPartnerApiError } from "../../client/errors.js";
 import { CANCEL_REASON_MAX_LENGTH, CertStatus, OrderStatus, type CancelOrderResult, type PartnerApi } from "../../client/types.js";
-import { forgetOrder } from "../../journal/index.js";
 import { resourceName, type ProviderContext } from "../../provider/index.js";
 import { accountOf, otherAccountError } from "./account.js";
-import { apiSays } from "./evidence.js";
+import { forgetJournalEntry } from "./diff.js";
+import { apiSays, apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
 import { describe, parseServiceTime } from "./sign.js";
 import type { OrderState } from "./types.js";
 
@@ -29,8 +29,15 @@ function refundLine(id: string, result: CancelOrderResult): string {
 
 /** The service's refund window: CancelOrder is accepted within 7 days of payment. */
 export const REFUND_WINDOW_DAYS = 7;
-/** Clock skew allowed between the provider (which stamped `paidAt`) and the service. */
-const SKEW_MS = 60 * 60 * 1000;
+/**
+ * How far past the window the service's clock must read before a refused
+ * cancel is released. `server_time` carries no zone: it is read as UTC, but
+ * the service may report its local time (UTC+8, say), so the margin covers
+ * every zone offset (UTC-12 to UTC+14) plus an hour of clock skew between
+ * the provider (which stamped `paidAt`) and the service. Releasing early
+ * would give up a refund; releasing 15 hours late costs nothing.
+ */
+export const WINDOW_MARGIN_MS = (14 + 1) * 60 * 60 * 1000;
 
 /**
  * Why the service will not cancel the order any more, when something proves
@@ -47,14 +54,17 @@ async function whyNotCancellable(api: PartnerApi, id: string, props: OrderState)
     }
   } catch (error) {
     // The account was confirmed before CancelOrder (GetRecord answered): a 404 now is the API's own word.
-    if (apiSays(error, "not_found")) return "the API now answers that it does not exist for the account that holds it (404)";
+    if (await apiSaysNoSuchOrder(api, id, error)) return "the API now answers that it does not exist for the account that holds it (404)";
   }
   const paid = props.paidAt ? parseServiceTime(props.paidAt) : undefined;
   if (paid) {
     try {
       const serverNow = parseServiceTime((await api.getUserData({ timeoutMs: 15_000 })).serverTime);
-      if (serverNow && serverNow.getTime() - paid.getTime() > REFUND_WINDOW_DAYS * 86_400_000 + SKEW_MS) {
-        return `it was paid at ${props.paidAt}, more than ${REFUND_WINDOW_DAYS} days before the service's clock (${serverNow.toISOString()}): past the refund window`;
+      if (serverNow && serverNow.getTime() - paid.getTime() > REFUND_WINDOW_DAYS * 86_400_000 + WINDOW_MARGIN_MS) {
+        return (
+          `it was paid at ${props.paidAt}, more than ${REFUND_WINDOW_DAYS} days and 15 hours before the service's clock (${serverNow.toISOString()} read as UTC; ` +
+          "the margin covers any zone the service may report in): past the refund window"
+        );
       }
     } catch {
       // The clock is unknown: fall through to the status read.
@@ -87,11 +97,16 @@ async function whyNotCancellable(api: PartnerApi, id: string, props: OrderState)
  * something in between is never a refusal. Keep orders with `retainOnDelete`.
  */
 export async function remove(ctx: ProviderContext, id: string, props: OrderState): Promise<void> {
+  await cancel(ctx, id, props);
+  // Only once the money is settled: the journal is bookkeeping, and a journal that cannot be read
+  // (a CI job without the bucket's credentials, a broken mount) must never hold up a refund.
+  await forgetJournalEntry(ctx, { ...props, orderNo: id });
+}
+
+/** The money part of delete: cancel and refund, or release on proof (see {@link remove}). */
+async function cancel(ctx: ProviderContext, id: string, props: OrderState): Promise<void> {
   const log = ctx.log(props.journalKey);
   const api = ctx.api();
-  if (props.journalKey) {
-    await forgetOrder(ctx.settings, { journalKey: props.journalKey, journalScope: props.journalScope }, id);
-  }
   try {
     const stored = await api.getRecord({ orderNo: id });
     if (stored.certStatus === CertStatus.Revoked || stored.certStatus === CertStatus.RefundInProgress) {
@@ -99,7 +114,7 @@ export async function remove(ctx: ProviderContext, id: string, props: OrderState
       return;
     }
   } catch (error) {
-    if (apiSays(error, "not_found")) {
+    if (await apiSaysNoSuchOrder(api, id, error)) {
       const account = await accountOf(api, props.accountId, `deleting order ${id} (the API answered 404)`);
       if (account.same) {
         log.warn(`order ${id} no longer exists for the account that bought it (app id ${account.current}; the API answered 404); releasing it`);
@@ -117,7 +132,7 @@ export async function remove(ctx: ProviderContext, id: string, props: OrderState
         { cause: error },
       );
     }
-    throw new Error(`certreseller Order: reading order ${id} before cancelling it failed (${describe(error)}); nothing was cancelled, run again`, {
+    throw new Error(`certreseller Order: reading order ${id} before cancelling it failed (${describe(error)}${unconfirmedNotFound(error)}); nothing was cancelled, run again`, {
       cause: error,
     });
   }
