@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { parseEntryKey } from "./key.js";
 import { FileStore, type JournalStore } from "./store.js";
 
 /**
@@ -50,6 +51,19 @@ export interface JournalEntry {
  * the listing failed.
  */
 const listings = new Map<string, Promise<Set<string> | undefined>>();
+
+/**
+ * The entries each journal's listing named, read once per process (see
+ * {@link PurchaseJournal.related}) and kept current with this process's own
+ * removals; undefined when the listing failed.
+ */
+const scans = new Map<string, Promise<Map<string, JournalEntry> | undefined>>();
+
+/** Forgets this process's listings and scans, as a new provider process starts without them (tests). */
+export function resetJournalCachesForTests(): void {
+  listings.clear();
+  scans.clear();
+}
 
 /** What `recordIntent` is given. */
 export type IntentEntry = Omit<JournalEntry, "version" | "intentAt" | "orderNo" | "orderedAt" | "order">;
@@ -135,6 +149,29 @@ export class PurchaseJournal {
     return names;
   }
 
+  /**
+   * The entries of the same resource under another key: same organisation
+   * and URN (project, stack, type, name), another backend fingerprint. One
+   * backend can read as two fingerprints (a symlinked path, a login present
+   * on one machine and not on another), and such an entry may protect a
+   * purchase of this very resource, so `create` never ignores one.
+   *
+   * Read from this process's listing: every listed entry is read once per
+   * process (a settled journal holds almost none). Undefined when the
+   * journal cannot be listed (e.g. an S3 key without `s3:ListBucket`): then
+   * nothing can be said, and the caller warns.
+   */
+  async related(key: string): Promise<JournalEntry[] | undefined> {
+    const { organization, urn } = parseEntryKey(key);
+    if (organization === undefined) return [];
+    const entries = await this.scan();
+    if (!entries) return undefined;
+    return [...entries.values()].filter((entry) => {
+      const parts = parseEntryKey(entry.key);
+      return entry.key !== key && parts.organization === organization && parts.urn === urn;
+    });
+  }
+
   /** Durably notes that a purchase is about to be attempted. */
   async recordIntent(entry: IntentEntry, now = new Date()): Promise<JournalEntry> {
     const written: JournalEntry = { version: 1, ...entry, intentAt: now.toISOString() };
@@ -151,17 +188,30 @@ export class PurchaseJournal {
     return written;
   }
 
+  /**
+   * Moves an entry under another key (the same resource's entry found under
+   * another backend fingerprint): the copy is durable before the original
+   * goes, so a kill in between leaves two entries naming one order, never none.
+   */
+  async adopt(entry: JournalEntry, key: string): Promise<JournalEntry> {
+    const moved: JournalEntry = { ...entry, key };
+    await this.write(moved);
+    await this.clear(entry.key);
+    return moved;
+  }
+
   /** Removes the entry (no error when there is none). */
   async clear(key: string): Promise<void> {
-    await this.store.delete(PurchaseJournal.nameFor(key));
-    await this.noteListed(PurchaseJournal.nameFor(key), false);
+    const name = PurchaseJournal.nameFor(key);
+    await this.store.delete(name);
+    this.noteListed(name, undefined);
   }
 
   /** Removes an entry by its name in the store (the journal command's `rm`); false when there was none. */
   async remove(name: string): Promise<boolean> {
     if ((await this.store.get(name)) === undefined) return false;
     await this.store.delete(name);
-    await this.noteListed(name, false);
+    this.noteListed(name, undefined);
     return true;
   }
 
@@ -191,13 +241,47 @@ export class PurchaseJournal {
   private async write(entry: JournalEntry): Promise<void> {
     const name = PurchaseJournal.nameFor(entry.key);
     await this.store.put(name, JSON.stringify(entry, null, 2) + "\n");
-    await this.noteListed(name, true);
+    this.noteListed(name, entry);
   }
 
-  /** Keeps this process's listing (if it has one) current with its own change. */
-  private async noteListed(name: string, present: boolean): Promise<void> {
-    const names = await listings.get(this.location);
-    if (present) names?.add(name);
-    else names?.delete(name);
+  /** Every listed entry, read once per process; an unreadable one is left out (`list` reports it). */
+  private scan(): Promise<Map<string, JournalEntry> | undefined> {
+    let entries = scans.get(this.location);
+    if (!entries) {
+      entries = this.listedNames().then(async (names) => {
+        if (!names) return undefined;
+        const read = new Map<string, JournalEntry>();
+        for (const name of [...names]) {
+          const text = await this.store.get(name).catch(() => undefined);
+          if (text === undefined) continue;
+          try {
+            read.set(name, this.parse(text, name));
+          } catch {
+            // corrupt: `certreseller journal ls` names it
+          }
+        }
+        return read;
+      });
+      scans.set(this.location, entries);
+    }
+    return entries;
+  }
+
+  /**
+   * Keeps this process's listing and scan (if it has them) current with its
+   * own change: the entry written, or undefined for a removal. Chained, not
+   * awaited: a write (the intent before CreateOrder) must not wait for a
+   * listing still in flight. Changes apply in the order made, and a tidy
+   * that started before this change may miss it.
+   */
+  private noteListed(name: string, written: JournalEntry | undefined): void {
+    void listings.get(this.location)?.then((names) => {
+      if (written) names?.add(name);
+      else names?.delete(name);
+    });
+    void scans.get(this.location)?.then((entries) => {
+      if (written) entries?.set(name, written);
+      else entries?.delete(name);
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { PurchaseJournal } from "./journal.js";
+import { PurchaseJournal, type JournalEntry } from "./journal.js";
 import { journalEntryKey, type JournalIdentity } from "./key.js";
 import { parseS3Url, S3Store } from "./s3.js";
 
@@ -22,21 +22,69 @@ export function openJournal(settings: JournalSettings, env: NodeJS.ProcessEnv = 
   return new PurchaseJournal(new S3Store(location, credentials, { allowInsecureHttp: settings.allowInsecureHttp === true }));
 }
 
+/** The order a resource's state holds, as tidying compares it with the journal. */
+export interface HeldOrder {
+  orderNo: string;
+  /** When CreateOrder answered (the state's `paidAt`); absent for an adopted order. */
+  paidAt?: string;
+  /** `purchaseDigest` of the purchase inputs in state. */
+  purchaseDigest?: string;
+}
+
+/** What tidying did beyond removing this order's own entry, for the caller to log. */
+export interface Tidied {
+  /** Intents closed because the held order is their purchase (see {@link forgetOrder}). */
+  closedIntents: JournalEntry[];
+  /** Entries of this resource under another backend fingerprint that name another order or a lost answer: left, to be reported. */
+  foreign: JournalEntry[];
+}
+
 /**
- * Removes the entry that protected the purchase of `orderNo` once the engine
- * holds the order (diff/read saw it in the old outputs) or it is deleted:
- * under the resource's key, or under its URN alone for an entry an earlier
- * release wrote. An entry naming another order is left alone. Only entries
- * in the journal's listing are read (see `PurchaseJournal.listedNames`): a
- * preview of a settled stack then lists the journal once rather than reading
- * it once per Order.
+ * Removes the journal entries a resource's state makes unnecessary, once the
+ * engine holds its order (diff/read saw it in the old outputs) or it is
+ * deleted:
+ *
+ * - the entry naming `held.orderNo`, under the resource's key, under its
+ *   URN alone (an earlier release), or under another backend fingerprint
+ *   of the same organisation and URN (see `PurchaseJournal.related`);
+ * - an intent with no order number (CreateOrder answered but the answer
+ *   could not be journaled) when the held order is provably its purchase:
+ *   same key, same purchase inputs (digest), bought at or after the intent.
+ *   Nothing else can have bought under that key after the intent: a later
+ *   create would have found the intent and stopped. Left alone, the intent
+ *   would stop every later purchase under the URN, renewals included.
+ *
+ * Entries naming another order are left alone. Only entries in the
+ * journal's listing are read (see `PurchaseJournal.listedNames`): a preview
+ * of a settled stack lists the journal once rather than reading it once per
+ * Order.
  */
-export async function forgetOrder(settings: JournalSettings, identity: JournalIdentity, orderNo: string): Promise<void> {
+export async function forgetOrder(settings: JournalSettings, identity: JournalIdentity, held: HeldOrder): Promise<Tidied> {
   const journal = openJournal(settings);
   const listed = await journal.listedNames();
-  const keys = [...new Set([journalEntryKey(identity), identity.journalKey])];
-  for (const key of keys) {
-    if (listed && !listed.has(PurchaseJournal.nameFor(key))) continue;
-    if ((await journal.read(key))?.orderNo === orderNo) await journal.clear(key);
+  const key = journalEntryKey(identity);
+  const tidied: Tidied = { closedIntents: [], foreign: [] };
+  for (const candidate of [...new Set([key, identity.journalKey])]) {
+    if (listed && !listed.has(PurchaseJournal.nameFor(candidate))) continue;
+    const entry = await journal.read(candidate);
+    if (!entry) continue;
+    if (entry.orderNo === held.orderNo) await journal.clear(candidate);
+    else if (entry.orderNo === undefined && isPurchaseOf(entry, held)) {
+      await journal.clear(candidate);
+      tidied.closedIntents.push(entry);
+    }
   }
+  for (const entry of (await journal.related(key)) ?? []) {
+    if (entry.orderNo === held.orderNo) await journal.clear(entry.key);
+    else tidied.foreign.push(entry);
+  }
+  return tidied;
+}
+
+/** The held order was bought by the create that wrote this intent: same purchase, bought at or after it. */
+function isPurchaseOf(intent: JournalEntry, held: HeldOrder): boolean {
+  if (!held.paidAt || !held.purchaseDigest || intent.purchaseDigest !== held.purchaseDigest) return false;
+  const paid = Date.parse(held.paidAt);
+  const intended = Date.parse(intent.intentAt);
+  return Number.isFinite(paid) && Number.isFinite(intended) && paid >= intended;
 }

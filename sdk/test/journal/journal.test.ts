@@ -60,23 +60,23 @@ describe("tidying (forgetOrder)", () => {
     await journal.recordOrder(urn("held"), "CERT1", { orderNo: "CERT1" });
     const list = vi.spyOn(FileStore.prototype, "list");
     const get = vi.spyOn(FileStore.prototype, "get");
-    for (let i = 0; i < 20; i++) await forgetOrder({ journalDir: dir }, { journalKey: urn(`settled-${i}`) }, `CERT-S${i}`);
+    for (let i = 0; i < 20; i++) await forgetOrder({ journalDir: dir }, { journalKey: urn(`settled-${i}`) }, { orderNo: `CERT-S${i}` });
     expect(list).toHaveBeenCalledTimes(1);
     expect(get).not.toHaveBeenCalled();
     // The one entry that is there is still read, and removed only for its own order.
-    await forgetOrder({ journalDir: dir }, { journalKey: urn("held") }, "CERT-OTHER");
+    await forgetOrder({ journalDir: dir }, { journalKey: urn("held") }, { orderNo: "CERT-OTHER" });
     expect(await journal.read(urn("held"))).toMatchObject({ orderNo: "CERT1" });
-    await forgetOrder({ journalDir: dir }, { journalKey: urn("held") }, "CERT1");
+    await forgetOrder({ journalDir: dir }, { journalKey: urn("held") }, { orderNo: "CERT1" });
     expect(await journal.read(urn("held"))).toBeUndefined();
     expect(list).toHaveBeenCalledTimes(1);
   });
 
   it("keeps the listing current with this process's own writes, so an entry written after it is still tidied", async () => {
     const journal = new PurchaseJournal(dir);
-    await forgetOrder({ journalDir: dir }, { journalKey: urn("first") }, "CERT0"); // takes the listing (empty)
+    await forgetOrder({ journalDir: dir }, { journalKey: urn("first") }, { orderNo: "CERT0" }); // takes the listing (empty)
     await journal.recordIntent({ key: urn("later"), domain: "later.example.com", productCode: "p", names: [] });
     await journal.recordOrder(urn("later"), "CERT2", { orderNo: "CERT2" });
-    await forgetOrder({ journalDir: dir }, { journalKey: urn("later") }, "CERT2");
+    await forgetOrder({ journalDir: dir }, { journalKey: urn("later") }, { orderNo: "CERT2" });
     expect(await journal.read(urn("later"))).toBeUndefined();
     expect(await journal.listedNames()).toEqual(new Set());
   });
@@ -86,7 +86,7 @@ describe("tidying (forgetOrder)", () => {
     await journal.recordIntent({ key: urn("unlisted"), domain: "u.example.com", productCode: "p", names: [] });
     await journal.recordOrder(urn("unlisted"), "CERT3", { orderNo: "CERT3" });
     vi.spyOn(FileStore.prototype, "list").mockRejectedValue(new Error("AccessDenied"));
-    await forgetOrder({ journalDir: dir }, { journalKey: urn("unlisted") }, "CERT3");
+    await forgetOrder({ journalDir: dir }, { journalKey: urn("unlisted") }, { orderNo: "CERT3" });
     expect(await journal.read(urn("unlisted"))).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { forgetOrder } from "../../journal/index.js";
+import { forgetOrder, journalEntryKey, openJournal, parseEntryKey, purchaseDigest, type PurchaseJournal } from "../../journal/index.js";
 import { containsUnknown, resourceName, type ProviderContext } from "../../provider/index.js";
 import { REPLACE_KEYS, sameInput, UPDATE_KEYS, type InputRecord } from "./inputs.js";
 import { learnCurrentCertificate, needsStatusRead, planRenewal, settingsOf, type CertKnowledge, type RenewalPlan } from "./renewal.js";
@@ -67,13 +67,57 @@ export async function diff(ctx: ProviderContext, _id: string, olds: OrderState, 
 
 /**
  * The engine has shown it holds the order (old outputs carry its number), so
- * the journal entry that protected the create is no longer needed.
+ * the journal entries that protected its create are no longer needed (see
+ * `forgetOrder`). Tidying is bookkeeping: a journal that cannot be read is a
+ * warning, never a failed preview, refresh or destroy.
  */
 export async function forgetJournalEntry(ctx: ProviderContext, state: Partial<OrderState>): Promise<void> {
   if (!state.journalKey || !state.orderNo) return;
+  const log = ctx.log(state.journalKey);
+  const identity = { journalKey: state.journalKey, journalScope: state.journalScope };
   try {
-    await forgetOrder(ctx.settings, { journalKey: state.journalKey, journalScope: state.journalScope }, state.orderNo);
+    const tidied = await forgetOrder(ctx.settings, identity, {
+      orderNo: state.orderNo,
+      paidAt: state.paidAt ?? undefined,
+      purchaseDigest: purchaseDigest(state as unknown as InputRecord),
+    });
+    for (const intent of tidied.closedIntents) {
+      log.info(
+        `closed the purchase journal's intent of ${intent.intentAt} (${intent.domain}, ${intent.productCode}): order ${state.orderNo} in state is that purchase ` +
+          `(same resource, same purchase inputs, paid ${state.paidAt}); its order number had not reached the journal`,
+      );
+    }
+    const journal = openJournal(ctx.settings);
+    for (const entry of tidied.foreign) {
+      const what = entry.orderNo ? `order ${entry.orderNo} (bought ${entry.orderedAt})` : `a purchase sent ${entry.intentAt} whose answer was lost (MAY have been charged)`;
+      log.warn(
+        `the purchase journal holds ${what} for this resource under another backend fingerprint (${parseEntryKey(entry.key).backend}, ` +
+          `this run's is ${parseEntryKey(journalEntryKey(identity)).backend}), while this stack holds order ${state.orderNo}. ` +
+          "Either it was bought by this stack through another spelling of the same backend (then it is a second paid order: cancel it with the reseller), " +
+          `or it belongs to another backend's stack of the same name. Once settled, remove the entry (\`${journal.command(`rm ${entryId(journal, entry.key)}`)}\`).`,
+      );
+    }
   } catch (error) {
-    ctx.log(state.journalKey).warn(`could not tidy the purchase journal: ${(error as Error).message}`);
+    log.warn(`could not tidy the purchase journal (${(error as Error).message}). ${leftEntry(ctx, identity, state.orderNo)}`);
   }
+}
+
+/** Which entry may be left behind for `orderNo`, and how to remove it once the journal is reachable. */
+function leftEntry(ctx: ProviderContext, identity: { journalKey: string; journalScope?: string }, orderNo: string): string {
+  try {
+    const journal = openJournal(ctx.settings);
+    const key = journalEntryKey(identity);
+    return (
+      `An entry for order ${orderNo} may be left at ${journal.fileFor(key)}: ` +
+      `remove it with \`${journal.command(`rm ${entryId(journal, key)}`)}\` once the journal is reachable.`
+    );
+  } catch {
+    return `An entry for order ${orderNo} may be left in the journal; \`certreseller journal ls\` finds it once the journal is reachable.`;
+  }
+}
+
+/** The id `certreseller journal rm` takes: the entry's name without `.json`. */
+export function entryId(journal: PurchaseJournal, key: string): string {
+  const location = journal.fileFor(key);
+  return location.slice(location.lastIndexOf("/") + 1).replace(/\.json$/, "");
 }
