@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import * as yaml from "js-yaml";
 
 /**
  * Which stack a journal entry belongs to, beyond the URN (which holds only
@@ -57,23 +58,34 @@ export function stackOfUrn(urn: string): { project: string; stack: string } | un
   return match ? { stack: match[1]!, project: match[2]! } : undefined;
 }
 
+/** Pulumi Cloud, the CLI's backend when nothing else names one (logged in with `PULUMI_ACCESS_TOKEN` alone, say). */
+export const DEFAULT_BACKEND_URL = "https://api.pulumi.com";
+
 /**
  * The backend the CLI uses, resolved as the CLI resolves it:
  * `PULUMI_BACKEND_URL`, else the project's `backend.url` (Pulumi.yaml in
- * the working directory), else the current login in
- * `$PULUMI_HOME/credentials.json` (`~/.pulumi`). Undefined when none is
- * found.
+ * the working directory, block or flow style), else the current login in
+ * `$PULUMI_HOME/credentials.json` (`~/.pulumi`), else Pulumi Cloud (the
+ * CLI's default: a CI runner with only `PULUMI_ACCESS_TOKEN` has no
+ * credentials file, and must not read as another backend than the laptop
+ * logged in to the same Cloud).
  */
-export function backendUrl(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string | undefined {
+export function backendUrl(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string {
   if (env.PULUMI_BACKEND_URL?.trim()) return env.PULUMI_BACKEND_URL.trim();
   for (const name of ["Pulumi.yaml", "Pulumi.yml"]) {
+    let text: string;
     try {
-      const text = fs.readFileSync(path.join(cwd, name), "utf8");
-      const url = /^backend:\s*\n(?:[ \t]+#.*\n)*[ \t]+url:\s*["']?([^"'\s#]+)/m.exec(text)?.[1];
-      if (url) return url;
+      text = fs.readFileSync(path.join(cwd, name), "utf8");
     } catch {
-      // no project file here
+      continue; // no project file here
     }
+    try {
+      const url = (yaml.load(text) as { backend?: { url?: unknown } } | undefined)?.backend?.url;
+      if (typeof url === "string" && url.trim()) return url.trim();
+    } catch {
+      // not YAML the CLI could read either: the CLI would fail before starting the provider
+    }
+    break;
   }
   try {
     const home = env.PULUMI_HOME?.trim() || path.join(os.homedir(), ".pulumi");
@@ -82,33 +94,49 @@ export function backendUrl(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   } catch {
     // not logged in here
   }
-  return undefined;
+  return DEFAULT_BACKEND_URL;
 }
 
 /**
- * The backend URL as identity: scheme and host lower-case, no credentials,
- * no query (backend options such as `?region=` or `&awssdk=v2` may change
- * without the backend changing), no trailing slash; the Pulumi Cloud console
- * address read as its API address.
+ * The backend URL as identity, so that one backend always gives one
+ * fingerprint:
+ *
+ * - scheme and host lower-case, no credentials, no query (backend options
+ *   such as `?region=` or `&awssdk=v2` may change without the backend
+ *   changing), no trailing slash;
+ * - the Pulumi Cloud console address read as its API address;
+ * - `file://~` as the home directory (the CLI expands it), and a file path
+ *   with `.`/`..` segments and doubled slashes resolved.
+ *
+ * A symlinked directory still reads as another path: `create` then finds
+ * the entry under the other fingerprint (`PurchaseJournal.related`).
+ *
+ * @example
+ * normalizeBackendUrl("file://~/state/") === `file://${os.homedir()}/state`
  */
-export function normalizeBackendUrl(url: string): string {
+export function normalizeBackendUrl(url: string, home: string = os.homedir()): string {
   const trimmed = url.trim().replace(/[?#].*$/, "");
+  const file = /^file:\/\/(.*)$/i.exec(trimmed);
+  if (file) {
+    const raw = file[1]!;
+    const expanded = raw === "~" || raw.startsWith("~/") ? home + raw.slice(1) : raw;
+    return `file://${path.posix.normalize(expanded.replace(/\\/g, "/")).replace(/(.)\/+$/, "$1")}`;
+  }
   const match = /^([a-z][a-z0-9+.-]*):\/\/(?:[^@/]*@)?([^/]*)(.*)$/i.exec(trimmed);
   if (!match) return trimmed.replace(/\/+$/, "");
   const host = match[2]!.toLowerCase();
   const rest = match[3]!.replace(/\/+$/, "");
   const scheme = match[1]!.toLowerCase();
-  if ((scheme === "https" || scheme === "http") && host === "app.pulumi.com") return "https://api.pulumi.com";
+  if ((scheme === "https" || scheme === "http") && host === "app.pulumi.com") return DEFAULT_BACKEND_URL;
   return `${scheme}://${host}${rest}`;
 }
 
 let cached: string | undefined;
 
-/** 16 hex digits of SHA-256 of the normalised backend URL (`none` when none was found); computed once per process. */
+/** 16 hex digits of SHA-256 of the normalised backend URL (see {@link normalizeBackendUrl}); computed once per process. */
 export function backendFingerprint(env?: NodeJS.ProcessEnv, cwd?: string): string {
   if (env === undefined && cwd === undefined && cached !== undefined) return cached;
-  const url = backendUrl(env, cwd);
-  const fingerprint = url ? createHash("sha256").update(normalizeBackendUrl(url)).digest("hex").slice(0, 16) : "none";
+  const fingerprint = createHash("sha256").update(normalizeBackendUrl(backendUrl(env, cwd))).digest("hex").slice(0, 16);
   if (env === undefined && cwd === undefined) cached = fingerprint;
   return fingerprint;
 }

@@ -72,8 +72,8 @@ describe("the journal key", () => {
     try {
       const home = path.join(dir, "home");
       fs.mkdirSync(home);
-      expect(backendUrl({ PULUMI_HOME: home }, dir)).toBeUndefined();
-      expect(backendFingerprint({ PULUMI_HOME: home }, dir)).toBe("none");
+      // Nothing named: the CLI's default, Pulumi Cloud.
+      expect(backendUrl({ PULUMI_HOME: home }, dir)).toBe("https://api.pulumi.com");
       fs.writeFileSync(path.join(home, "credentials.json"), JSON.stringify({ current: "https://app.pulumi.com" }));
       expect(backendUrl({ PULUMI_HOME: home }, dir)).toBe("https://app.pulumi.com");
       fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: p\nruntime: nodejs\nbackend:\n  url: s3://state-bucket/team\n");
@@ -85,6 +85,33 @@ describe("the journal key", () => {
       expect(backendFingerprint({ PULUMI_BACKEND_URL: "s3://other-bucket/team" }, dir)).not.toBe(s3);
       expect(normalizeBackendUrl("https://app.pulumi.com/")).toBe(normalizeBackendUrl("https://api.pulumi.com"));
       expect(normalizeBackendUrl("https://user:token@pulumi.example.com/")).toBe("https://pulumi.example.com");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // Each case: one backend, which used to give two fingerprints.
+  it("one backend gives one fingerprint: flow-style Pulumi.yaml, file://~, a CI runner with no login file", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "backend-"));
+    try {
+      const home = path.join(dir, "home");
+      fs.mkdirSync(home);
+      const block = backendFingerprint({ PULUMI_BACKEND_URL: "s3://state-bucket/team" }, dir);
+      fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: p\nruntime: nodejs\nbackend: { url: 's3://state-bucket/team' }\n");
+      expect(backendFingerprint({ PULUMI_HOME: home }, dir)).toBe(block);
+      fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: p\nruntime: nodejs\nbackend:\n  # the team's bucket\n  url: \"s3://state-bucket/team\" # shared\n");
+      expect(backendFingerprint({ PULUMI_HOME: home }, dir)).toBe(block);
+      fs.rmSync(path.join(dir, "Pulumi.yaml"));
+
+      expect(normalizeBackendUrl("file://~", "/home/u")).toBe("file:///home/u");
+      expect(normalizeBackendUrl("file://~/state/", "/home/u")).toBe("file:///home/u/state");
+      expect(normalizeBackendUrl("file:///home/u//state/./x/..", "/home/u")).toBe("file:///home/u/state");
+
+      const laptop = path.join(dir, "laptop");
+      fs.mkdirSync(laptop);
+      fs.writeFileSync(path.join(laptop, "credentials.json"), JSON.stringify({ current: "https://api.pulumi.com" }));
+      // A runner logged in with PULUMI_ACCESS_TOKEN alone has no credentials file.
+      expect(backendFingerprint({ PULUMI_HOME: home, PULUMI_ACCESS_TOKEN: "pul-x" }, dir)).toBe(backendFingerprint({ PULUMI_HOME: laptop }, dir));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

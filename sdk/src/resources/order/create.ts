@@ -13,8 +13,8 @@ import {
 } from "../../journal/index.js";
 import { partialFailure, resourceName, toPlainJson, type ProviderContext } from "../../provider/index.js";
 import { accountOf, knownAccountId, otherAccountError } from "./account.js";
-import { adoptOrder } from "./adopt.js";
-import { apiSays } from "./evidence.js";
+import { AdoptionError, adoptOrder } from "./adopt.js";
+import { apiSays, apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
 import { priceBeforeBuying } from "./price.js";
 import { describe, ensureSubmitted, stateFromCreate } from "./sign.js";
 import type { OrderInputs, OrderState } from "./types.js";
@@ -88,7 +88,7 @@ async function isDead(api: PartnerApi, orderNo: string, recorded: string | undef
     const stored = await api.getRecord({ orderNo });
     return stored.certStatus === CertStatus.Revoked || stored.certStatus === CertStatus.RefundInProgress;
   } catch (error) {
-    if (apiSays(error, "not_found")) {
+    if (await apiSaysNoSuchOrder(api, orderNo, error)) {
       const account = await accountOf(api, recorded, `resuming order ${orderNo} (the API answered 404)`);
       if (account.same) return true;
       if (account.recorded !== undefined) {
@@ -104,7 +104,7 @@ async function isDead(api: PartnerApi, orderNo: string, recorded: string | undef
     }
     throw new Error(
       `certreseller Order: the purchase journal names order ${orderNo} from an earlier run, and its state could not be read ` +
-        `(${describe(error)}). Not buying: run \`pulumi up\` again once the API answers.`,
+        `(${describe(error)}${unconfirmedNotFound(error)}). Not buying: run \`pulumi up\` again once the API answers.`,
       { cause: error },
     );
   }
@@ -151,16 +151,21 @@ function otherPurchaseMessage(inputs: OrderInputs, entry: JournalEntry & { order
 /**
  * What CreateOrder's failure means for the money: `refused` when the API's
  * own answer (or the client, before sending) proves nothing was bought;
- * `bought` when a success answer carried an order number but could not be
- * read in full (the order exists and is paid); `unknown` otherwise — an
- * HTTP error page included, a 429 page from something in front of the API
- * too: most rate limiters refuse before forwarding, but not all, and only
- * the API's envelope is evidence.
+ * `bought` when a SUCCESS answer (code 200) carried an order number but
+ * could not be read in full, or reached us under an HTTP error status (the
+ * order exists and is paid); `named` when a failure answer names an order
+ * (e.g. a 400 "already ordered: CERT…"), which proves nothing by itself:
+ * that order may be another resource's, and is checked before it is kept;
+ * `unknown` otherwise — an HTTP error page included, a 429 page from
+ * something in front of the API too: most rate limiters refuse before
+ * forwarding, but not all, and only the API's envelope is evidence.
  */
-function outcomeOf(error: unknown): { kind: "refused" } | { kind: "bought"; orderNo: string; success: boolean } | { kind: "unknown" } {
-  // An answer that names an order number (whatever else it says) means the order exists: never "refused", never "maybe".
+function outcomeOf(
+  error: unknown,
+): { kind: "refused" } | { kind: "bought"; orderNo: string; success: boolean } | { kind: "named"; orderNo: string; refused: boolean } | { kind: "unknown" } {
   if (isPartnerApiError(error) && error.orderNo && error.mayHaveReachedServer) {
-    return { kind: "bought", orderNo: error.orderNo, success: isPartnerApiError(error, "malformed_response") && error.code === 200 };
+    if (error.code === 200) return { kind: "bought", orderNo: error.orderNo, success: isPartnerApiError(error, "malformed_response") };
+    return { kind: "named", orderNo: error.orderNo, refused: apiSays(error, ...REFUSED) };
   }
   if (apiSays(error, ...REFUSED) || (isPartnerApiError(error) && !error.mayHaveReachedServer)) {
     return { kind: "refused" };
@@ -168,10 +173,62 @@ function outcomeOf(error: unknown): { kind: "refused" } | { kind: "bought"; orde
   return { kind: "unknown" };
 }
 
+/**
+ * A failure answer named an order: it is this purchase only if the API shows
+ * it to this key covering exactly this Order's names (and product, once
+ * issued), as adoption requires. `mismatch` when the API's own answers say
+ * it is not (its 404, other names); `unknown` when it could not be read.
+ */
+async function checkNamedOrder(api: PartnerApi, inputs: OrderInputs, orderNo: string): Promise<{ kind: "ours" } | { kind: "mismatch" | "unknown"; why: string }> {
+  try {
+    await adoptOrder(api, inputs, orderNo);
+    return { kind: "ours" };
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause;
+    const why = (error as Error).message;
+    if (error instanceof AdoptionError && (cause === undefined || apiSays(cause, "not_found"))) return { kind: "mismatch", why };
+    return { kind: "unknown", why };
+  }
+}
+
 /** The failure for the "MAY have been charged" message, with the order number when an unreliable answer named one. */
 function lostAnswer(error: unknown): string {
   const named = isPartnerApiError(error) && error.orderNo ? `; the answer named order ${error.orderNo}, look for that one first` : "";
   return `${describe(error)}${named}`;
+}
+
+/**
+ * The entry of this resource journaled under another backend fingerprint
+ * (same organisation and URN), if there is one. Two or more stop the create:
+ * which one is this stack's cannot be told. A journal that cannot be listed
+ * is a warning: the lookup is then impossible, the purchase is not.
+ */
+async function foreignEntry(ctx: ProviderContext, inputs: OrderInputs, journal: PurchaseJournal): Promise<JournalEntry | undefined> {
+  const key = entryKeyOf(inputs);
+  const others = await journal.related(key);
+  if (others === undefined) {
+    ctx.log(inputs.journalKey).warn(
+      `the purchase journal ${journal.location} cannot be listed, so an interrupted purchase of this resource journaled under another backend fingerprint ` +
+        "would not be found (with S3, grant s3:ListBucket on the journal's prefix)",
+    );
+    return undefined;
+  }
+  if (others.length <= 1) return others[0];
+  throw new Error(
+    `certreseller Order "${resourceName(inputs.journalKey)}": the purchase journal holds ${others.length} entries for this resource under other backend fingerprints ` +
+      `(${others.map((e) => `${journal.fileFor(e.key)}: ${e.orderNo ? `order ${e.orderNo}` : `an answer lost at ${e.intentAt}`}`).join("; ")}), ` +
+      `and this run would journal it at ${journal.fileFor(key)}. Not buying. Check each order with \`${journal.command("ls")}\`, ` +
+      "adopt this resource's (`adoptOrderNo`) and remove the others' entries once settled.",
+  );
+}
+
+/** What a message about an entry under another backend fingerprint adds: both entries, and why there are two. */
+function foreignNote(journal: PurchaseJournal, key: string, entry: JournalEntry): string {
+  return (
+    `\nThat entry is this resource's (same organisation, project, stack and URN) under another backend fingerprint: ${journal.fileFor(entry.key)} ` +
+    `(backend ${parseEntryKey(entry.key).backend}); this run's entry would be ${journal.fileFor(key)} (backend ${parseEntryKey(key).backend}). ` +
+    "The same backend written two ways gives two fingerprints (docs/journal.md); so does another backend holding a stack of the same name."
+  );
 }
 
 /**
@@ -198,8 +255,9 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
     return finish(state);
   }
 
-  // An entry written by an earlier release sits under the URN alone.
-  let entry = (await journal.read(key)) ?? (key !== inputs.journalKey ? await journal.read(inputs.journalKey) : undefined);
+  // An entry written by an earlier release sits under the URN alone; one under another spelling of the backend, under another key.
+  let entry = (await journal.read(key)) ?? (key !== inputs.journalKey ? await journal.read(inputs.journalKey) : undefined) ?? (await foreignEntry(ctx, inputs, journal));
+  const foreign = entry !== undefined && entry.key !== key && entry.key !== inputs.journalKey;
   const recordedAccount = typeof entry?.order?.accountId === "string" ? entry.order.accountId : undefined;
   if (entry?.orderNo && (await isDead(api, entry.orderNo, recordedAccount, inputs, journal))) {
     // Left behind by a stack removed without destroy, say: that order is gone, so buying is right.
@@ -212,11 +270,20 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
     const bought = entry as JournalEntry & { orderNo: string };
     if (entry.purchaseDigest !== undefined && entry.purchaseDigest !== digest) {
       const changed = changedInputs(entry.inputDigests, purchaseInputDigests(inputs as unknown as Record<string, unknown>));
-      throw new Error(otherPurchaseMessage(inputs, bought, journal, `other purchase inputs (changed: ${changed.length > 0 ? changed.join(", ") : "not recorded"})`));
+      throw new Error(
+        otherPurchaseMessage(inputs, bought, journal, `other purchase inputs (changed: ${changed.length > 0 ? changed.join(", ") : "not recorded"})`) +
+          (foreign ? foreignNote(journal, key, entry) : ""),
+      );
     }
     // An earlier release's entry holds no digest: names and product, as that release compared them.
     if (JSON.stringify(entry.names) !== JSON.stringify(namesOf(inputs)) || entry.productCode !== inputs.productCode) {
-      throw new Error(otherPurchaseMessage(inputs, bought, journal, `${namesOf(inputs).join(", ")} (${inputs.productCode})`));
+      throw new Error(otherPurchaseMessage(inputs, bought, journal, `${namesOf(inputs).join(", ")} (${inputs.productCode})`) + (foreign ? foreignNote(journal, key, entry) : ""));
+    }
+    if (foreign) {
+      // Same organisation, stack, resource and purchase: this resource's own order, journaled under another spelling of the backend.
+      // Moved under this run's key first, so that the engine holding the order tidies it like any other.
+      log.warn(`order ${entry.orderNo} was journaled under another backend fingerprint (${journal.fileFor(entry.key)}); same resource and purchase, so it is resumed`);
+      await journal.adopt(entry, key);
     }
     log.warn(`resuming order ${entry.orderNo} bought by an interrupted run at ${entry.orderedAt} (not buying again)`);
     const receivedAt = entry.orderedAt ? new Date(entry.orderedAt) : ctx.now();
@@ -226,7 +293,7 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
     // isDead's GetRecord showed the order to this key.
     return finish({ ...state, accountId: (await knownAccountId(api)) ?? recordedAccount });
   }
-  if (entry) throw new Error(maybeBoughtMessage(inputs, entry, journal, "the previous run stopped before it was recorded"));
+  if (entry) throw new Error(maybeBoughtMessage(inputs, entry, journal, "the previous run stopped before it was recorded") + (foreign ? foreignNote(journal, key, entry) : ""));
   // Nothing is bought without a price from the catalogue (preview may not have had one).
   inputs = { ...inputs, quotedPrice: await priceBeforeBuying(ctx, inputs) };
   // Who buys is recorded with the order: only a 404 under this account will ever prove it gone.
@@ -260,10 +327,28 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
         cause: error,
       });
     }
+    if (outcome.kind === "named") {
+      const named = await checkNamedOrder(api, inputs, outcome.orderNo);
+      if (named.kind === "mismatch" && outcome.refused) {
+        // The API refused this request in its own words, and the order it names is not this purchase.
+        await journal.clear(key);
+        throw new Error(
+          `certreseller Order "${resourceName(inputs.journalKey)}": CreateOrder was refused, nothing was bought: ${describe(error)}. ` +
+            `The refusal names order ${outcome.orderNo}, which is not this Order's purchase and is NOT taken into state (${named.why}).`,
+          { cause: error },
+        );
+      }
+      if (named.kind !== "ours") {
+        throw new Error(
+          maybeBoughtMessage(inputs, intent, journal, `${lostAnswer(error)}; order ${outcome.orderNo} named in that answer is not taken (${named.why})`),
+          { cause: error },
+        );
+      }
+    }
     if (outcome.kind === "unknown") throw new Error(maybeBoughtMessage(inputs, intent, journal, lostAnswer(error)), { cause: error });
     // The answer named the order: it exists (and is paid), whatever else the answer said.
     created = { orderNo: outcome.orderNo };
-    if (!outcome.success) {
+    if (outcome.kind === "named" || !outcome.success) {
       await journal.recordOrder(key, created.orderNo, toPlainJson({ ...created, accountId: account.current }) as Record<string, unknown>, ctx.now()).catch(() => undefined);
       throw keptAfterFailedAnswer(inputs, { ...stateFromCreate(inputs, created, ctx.now()), accountId: account.current }, error);
     }
