@@ -277,6 +277,73 @@ describe("CancelOrder refused: released only on proof", () => {
       expect(calls).not.toContain("GetCertificateStatus");
     });
 
+    it("400 inside the window when the service's clock reads UTC+8: kept (the window's margin covers any zone), not released", async () => {
+      // Paid 30 minutes short of 7 days ago; the service reports its local time, 8 hours ahead of UTC, with no zone.
+      const paidAt = new Date(Date.now() - 7 * 86_400_000 + 30 * 60_000).toISOString();
+      const serverTime = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
+      const api = await startScriptedApi({
+        GetUserData: () => userData(appId, serverTime),
+        GetRecord: () => recordOf("CERT12", 2),
+        CancelOrder: () => refusal(400, "upstream busy, try again"),
+      });
+      try {
+        const outcome = await failureOf(handlers.delete!(contextFor("ak_x:secretsecret", [], { baseUrl: api.url }), "CERT12", state("CERT12", { paidAt })));
+        expect(outcome.message).toMatch(/refused to cancel order CERT12 .*not provably past the 7-day refund window.*kept in state/);
+      } finally {
+        await api.stop();
+      }
+    });
+
+    it("400 past the window AND the 15-hour margin by the service's clock: released", async () => {
+      const paidAt = new Date(Date.now() - 7 * 86_400_000 - 16 * 3_600_000).toISOString();
+      const { outcome, lines } = await deleteWith(
+        { GetRecord: () => recordOf("CERT13", 2), CancelOrder: () => refusal(400, "refund window passed") },
+        state("CERT13", { paidAt }),
+      );
+      expect(outcome).toBeUndefined();
+      expect(lines).toMatch(/more than 7 days and 15 hours before the service's clock .*past the refund window/);
+    });
+
+    // A gateway's JSON in the envelope's very shape, under an HTTP 404. (Without `data` it is not the envelope at all: next test.)
+    const gateway404: ScriptedAnswer = { status: 404, contentType: "application/json", body: JSON.stringify({ code: 404, message: "Not Found", data: null }) };
+
+    it("read: the JSON {code, message} with no data member is not the API's envelope: never 'gone', no second read needed", async () => {
+      const api = await startScriptedApi({
+        GetUserData: () => userData(appId),
+        GetRecord: () => ({ status: 404, contentType: "application/json", body: JSON.stringify({ code: 404, message: "Not Found" }) }),
+      });
+      try {
+        const ctx = contextFor("ak_x:secretsecret", [], { baseUrl: api.url });
+        await expect(handlers.read!(ctx, "CERT16", state("CERT16"))).rejects.toThrow(/not the API envelope.*kept in state/);
+      } finally {
+        await api.stop();
+      }
+    });
+
+    it("read: a gateway's JSON 404 under HTTP 404 is not 'gone' unless a second operation agrees", async () => {
+      const api = await startScriptedApi({ GetUserData: () => userData(appId), GetRecord: () => gateway404 });
+      try {
+        const ctx = contextFor("ak_x:secretsecret", [], { baseUrl: api.url });
+        await expect(handlers.read!(ctx, "CERT14", state("CERT14"))).rejects.toThrow(/a 404 under an HTTP 404 that a second operation did not confirm .*kept in state/);
+        expect(api.calls).toContain("GetCertificateStatus");
+      } finally {
+        await api.stop();
+      }
+      const agreeing = await startScriptedApi({ GetUserData: () => userData(appId), GetRecord: () => gateway404, GetCertificateStatus: () => refusal(404, "no such order") });
+      try {
+        const ctx = contextFor("ak_x:secretsecret", [], { baseUrl: agreeing.url });
+        expect((await handlers.read!(ctx, "CERT14", state("CERT14"))).id).toBeUndefined();
+      } finally {
+        await agreeing.stop();
+      }
+    });
+
+    it("delete: a gateway's JSON 404 before CancelOrder neither releases nor cancels", async () => {
+      const { outcome, calls } = await deleteWith({ GetRecord: () => gateway404 }, state("CERT15"));
+      expect(outcome?.message).toMatch(/reading order CERT15 before cancelling it failed .*did not confirm.*nothing was cancelled/);
+      expect(calls).not.toContain("CancelOrder");
+    });
+
     it("read: an HTML 404 page is never 'gone'; the API's 404 under the recorded account is", async () => {
       const api = await startScriptedApi({ GetUserData: () => userData(appId) });
       try {
@@ -296,10 +363,11 @@ describe("CancelOrder refused: released only on proof", () => {
   });
 });
 
-describe("CreateOrder answers that name an order keep it", () => {
+describe("CreateOrder answers that name an order", () => {
   const appId = "ak_buyerbuyerbuyerbuyerbuy";
-  async function createWith(createAnswer: ScriptedAnswer, domain: string) {
-    const api = await startScriptedApi({ GetUserData: () => userData(appId), CreateOrder: () => createAnswer });
+  const NAMED = "CERT20991231000000000001";
+  async function createWith(createAnswer: ScriptedAnswer, domain: string, getRecord?: () => ScriptedAnswer) {
+    const api = await startScriptedApi({ GetUserData: () => userData(appId), CreateOrder: () => createAnswer, ...(getRecord ? { GetRecord: getRecord } : {}) });
     try {
       const ctx = contextFor("ak_x:secretsecret", [], { baseUrl: api.url });
       const inputs = await h.plan({ productCode: "sandbox-dv-single", domain });
@@ -309,27 +377,55 @@ describe("CreateOrder answers that name an order keep it", () => {
       await api.stop();
     }
   }
-
-  it.each([
-    ["an API refusal envelope carrying order_no", refusal(400, "upstream CA refused", { order_no: "CERT20991231000000000001" }), "named-400.example.com"],
-    [
-      "a success envelope under HTTP 502",
-      { status: 502, contentType: "application/json", body: JSON.stringify({ code: 200, message: "ok", data: { order_no: "CERT20991231000000000001" } }) },
-      "named-502.example.com",
-    ],
-  ] as const)("%s: partial failure with the order, in the journal, never 'may have been charged'", async (_title, answer, domain) => {
-    const { error, inputs, calls } = await createWith(answer as ScriptedAnswer, domain);
+  const expectKept = async (error: Error, inputs: OrderInputs, calls: string[]) => {
     expect(error).toBeInstanceOf(PartialFailureError);
     const partial = error as PartialFailureError;
-    expect(partial.id).toBe("CERT20991231000000000001");
-    expect(partial.properties.orderNo).toBe("CERT20991231000000000001");
+    expect(partial.id).toBe(NAMED);
+    expect(partial.properties.orderNo).toBe(NAMED);
     expect(partial.properties.accountId).toBe(appId);
     expect(partial.properties.__provider).toBe(PROVIDER_TEXT);
     expect(partial.message).toMatch(/the order exists.*next `pulumi up` resumes it/);
     expect(partial.message).not.toMatch(/MAY have been charged|may have been charged/i);
-    expect((await new PurchaseJournal(h.journalDir).read(inputs.journalKey))?.orderNo).toBe("CERT20991231000000000001");
+    expect((await new PurchaseJournal(h.journalDir).read(inputs.journalKey))?.orderNo).toBe(NAMED);
     expect(calls.filter((c) => c === "CreateOrder")).toHaveLength(1);
     expect(calls).not.toContain("ApplySign");
+  };
+
+  it("a success envelope under HTTP 502: the order exists, kept as a partial failure without a read", async () => {
+    const answer: ScriptedAnswer = { status: 502, contentType: "application/json", body: JSON.stringify({ code: 200, message: "ok", data: { order_no: NAMED } }) };
+    const { error, inputs, calls } = await createWith(answer, "named-502.example.com");
+    await expectKept(error, inputs, calls);
+    expect(calls).not.toContain("GetRecord");
+  });
+
+  it("a refusal naming an order that GetRecord shows with this Order's names: that is the purchase, kept", async () => {
+    const domain = "named-400.example.com";
+    const { error, inputs, calls } = await createWith(refusal(400, "upstream CA refused", { order_no: NAMED }), domain, () => recordOf(NAMED, 0, domain));
+    await expectKept(error, inputs, calls);
+    expect(calls).toContain("GetRecord");
+  });
+
+  it.each([
+    ["covers other names", "named-other-names.example.com", () => recordOf(NAMED, 2, "someone-else.example.com"), /covers someone-else\.example\.com/],
+    ["is not this account's (the API's 404)", "named-other-account.example.com", () => refusal(404, "no such order"), /does not exist or belongs to another account/],
+  ] as const)("a refusal (400 'already ordered') naming an order that %s: refused, nothing bought, the order NOT taken", async (_title, domain, getRecord, why) => {
+    const { error, inputs, calls } = await createWith(refusal(400, `already ordered: ${NAMED}`, { order_no: NAMED }), domain, getRecord);
+    expect(error).not.toBeInstanceOf(PartialFailureError);
+    expect(error.message).toMatch(new RegExp(`CreateOrder was refused, nothing was bought: .*The refusal names order ${NAMED}, which is not this Order's purchase and is NOT taken into state`));
+    expect(error.message).toMatch(why);
+    expect(await new PurchaseJournal(h.journalDir).read(inputs.journalKey)).toBeUndefined();
+    expect(calls.filter((c) => c === "CreateOrder")).toHaveLength(1);
+    expect(calls).not.toContain("CancelOrder");
+  });
+
+  it("a refusal naming an order that cannot be read (an HTML page): MAY have been charged, the intent kept, nothing taken", async () => {
+    const { error, inputs } = await createWith(refusal(400, "already ordered", { order_no: NAMED }), "named-unread.example.com", () => htmlPage(502, "Bad Gateway"));
+    expect(error).not.toBeInstanceOf(PartialFailureError);
+    expect(error.message).toMatch(/MAY have been charged/);
+    expect(error.message).toContain(`order ${NAMED} named in that answer is not taken`);
+    const entry = await new PurchaseJournal(h.journalDir).read(inputs.journalKey);
+    expect(entry?.intentAt).toBeTruthy();
+    expect(entry?.orderNo).toBeUndefined();
   });
 });
 

@@ -1,4 +1,5 @@
 import { isPartnerApiError, type PartnerApiError, type PartnerErrorKind } from "../../client/errors.js";
+import type { PartnerApi } from "../../client/types.js";
 
 /** The API code (the envelope's `code`) that each refusal kind stands for. */
 const CODE_OF: Partial<Record<PartnerErrorKind, number>> = {
@@ -24,4 +25,39 @@ const CODE_OF: Partial<Record<PartnerErrorKind, number>> = {
  */
 export function apiSays(error: unknown, ...kinds: PartnerErrorKind[]): error is PartnerApiError {
   return isPartnerApiError(error, ...kinds) && error.code !== undefined && error.code === CODE_OF[error.kind];
+}
+
+/**
+ * True only when the Partner API itself says `orderNo` does not exist for
+ * this key (its 404). An envelope is JSON anyone can write: a gateway's
+ * `{"code":404,"message":"Not Found"}` under an HTTP 404 looks the same as
+ * the API's own. So the 404 counts when
+ *
+ * - it came under HTTP 200 (the API carries its codes in the body; nothing
+ *   in between answers a 200 that says "not found"), or
+ * - a second operation on the same order (GetCertificateStatus) answers the
+ *   API's 404 too: one misrouted path does not fake two operations.
+ *
+ * A 429 or any other answer to the second read proves nothing. Callers still
+ * check the account (a 404 also means "another account's order").
+ *
+ * @example
+ * if (await apiSaysNoSuchOrder(api, "CERT1", error)) { ...the order is gone for this key... }
+ */
+export async function apiSaysNoSuchOrder(api: PartnerApi, orderNo: string, error: unknown): Promise<boolean> {
+  if (!apiSays(error, "not_found")) return false;
+  if (error.httpStatus === 200) return true;
+  try {
+    await (error.operation === "GetCertificateStatus" ? api.getRecord({ orderNo }) : api.getCertificateStatus({ orderNo }));
+    return false;
+  } catch (second) {
+    return apiSays(second, "not_found");
+  }
+}
+
+/** What a failure message adds when a 404 was seen but not confirmed by {@link apiSaysNoSuchOrder}; "" otherwise. */
+export function unconfirmedNotFound(error: unknown): string {
+  return apiSays(error, "not_found") && error.httpStatus !== 200
+    ? "; a 404 under an HTTP 404 that a second operation did not confirm could come from something in front of the API, so it does not prove the order gone"
+    : "";
 }

@@ -3,7 +3,7 @@ import { CertStatus } from "../../client/types.js";
 import { toPlainJson, type ProviderContext } from "../../provider/index.js";
 import { accountOf, knownAccountId, otherAccountError } from "./account.js";
 import { forgetJournalEntry } from "./diff.js";
-import { apiSays } from "./evidence.js";
+import { apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
 import { learnCurrentCertificate, settingsOf, withKnowledge } from "./renewal.js";
 import { renewalConfigured } from "../../rules/lifetime.js";
 import { describe, reportedMethod } from "./sign.js";
@@ -34,7 +34,7 @@ export async function read(ctx: ProviderContext, id: string, props: OrderState):
   try {
     stored = await api.getRecord({ orderNo: id });
   } catch (error) {
-    if (apiSays(error, "not_found")) {
+    if (await apiSaysNoSuchOrder(api, id, error)) {
       const account = await accountOf(api, props.accountId, `refreshing order ${id} (the API answered 404)`);
       if (account.same) {
         log.warn(`order ${id} no longer exists for the account that bought it (app id ${account.current}; the API answered 404); removing it from state`);
@@ -51,7 +51,7 @@ export async function read(ctx: ProviderContext, id: string, props: OrderState):
       );
       return { id, props: toPlainJson(withoutRetired(props)) as unknown as OrderState };
     }
-    throw new Error(`certreseller Order: reading order ${id} failed (${describe(error)}); the order is kept in state as it was`, { cause: error });
+    throw new Error(`certreseller Order: reading order ${id} failed (${describe(error)}${unconfirmedNotFound(error)}); the order is kept in state as it was`, { cause: error });
   }
   // The API showed the order to this key: this key's account holds it (also after a key rotation within the account).
   const current = await knownAccountId(api);
