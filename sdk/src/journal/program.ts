@@ -88,14 +88,23 @@ export async function orphanWarnings(
   journal: PurchaseJournal = openJournal(readSettings({ get: (key) => new pulumi.Config("certreseller").get(key.slice(key.indexOf(":") + 1)) })),
 ): Promise<string[]> {
   const warnings: string[] = [];
-  for (const { name, location, entry } of await journal.list()) {
+  const listed = await journal.list();
+  // A declared resource's entries under several backend fingerprints: one may be a second purchase of it (a
+  // backend written two ways), or another backend's stack of the same name. The provider resolves one such
+  // entry at create time; more than one is reported here, since the program cannot know its own fingerprint.
+  const backendsOf = new Map<string, { id: string; location: string; what: string }[]>();
+  for (const { name, location, entry } of listed) {
     if (!entry) continue;
     const parts = parseEntryKey(entry.key);
     const urn = entry.urn ?? parts.urn;
     const of = stackOfUrn(urn);
     if (!of || of.project !== stack.project || of.stack !== stack.stack) continue;
     if (parts.organization !== undefined && stack.organization !== undefined && parts.organization !== stack.organization) continue;
-    if (owned.has(urn)) continue;
+    if (owned.has(urn)) {
+      const what = entry.orderNo ? `order ${entry.orderNo}` : `a lost answer of ${entry.intentAt}`;
+      backendsOf.set(urn, [...(backendsOf.get(urn) ?? []), { id: name.replace(/\.json$/, ""), location, what: `${what} (backend ${parts.backend ?? "not recorded"})` }]);
+      continue;
+    }
     const id = name.replace(/\.json$/, "");
     const what = entry.orderNo
       ? `holds PAID order ${entry.orderNo} (${entry.domain}, ${entry.productCode}, bought ${entry.orderedAt})`
@@ -104,6 +113,14 @@ export async function orphanWarnings(
       `certreseller: the purchase journal ${what} for ${urn.slice(urn.lastIndexOf("::") + 2)}, and no Order in this stack declares that resource. ` +
         `Keep it: declare an Order with \`adoptOrderNo${entry.orderNo ? `: "${entry.orderNo}"` : ""}\`; or cancel it with the reseller and remove the entry ` +
         `(\`${journal.command(`rm ${id}`)}\` deletes ${location}). \`${journal.command("ls")}\` lists every entry with its state at the service.`,
+    );
+  }
+  for (const [urn, entries] of backendsOf) {
+    if (entries.length < 2) continue;
+    warnings.push(
+      `certreseller: the purchase journal holds ${entries.length} entries for ${urn.slice(urn.lastIndexOf("::") + 2)} under different backend fingerprints: ` +
+        `${entries.map((e) => `${e.what} at ${e.location}`).join("; ")}. Only one can be this stack's, and a create of this Order stops before buying while two remain. ` +
+        `\`${journal.command("ls")}\` shows each order's state at the service; cancel or adopt each, then remove the entries that are settled.`,
     );
   }
   return warnings;
