@@ -58,12 +58,12 @@ describe("the purchase journal in a bucket outlives the CI runner", () => {
   const ordersFor = async (domain: string) => (await sandbox.management.orders()).filter((o) => (o.domains as string[] | undefined)?.includes(domain));
 
   /** A runner: its own home and PULUMI_HOME, the CI markers, the AWS credentials; the backend is the world's (it survives). */
-  function runner(name: string): IsolatedEnvironment {
+  function runner(name: string, overrides: Record<string, string> = {}): IsolatedEnvironment {
     const home = path.join(scratch, name, "home");
     const pulumiHome = path.join(scratch, name, "pulumi-home");
     fs.mkdirSync(home, { recursive: true });
     fs.mkdirSync(pulumiHome, { recursive: true });
-    const env = { ...world.environment.env, ...s3.env, HOME: home, PULUMI_HOME: pulumiHome, CI: "true", GITHUB_ACTIONS: "true" };
+    const env = { ...world.environment.env, ...s3.env, HOME: home, PULUMI_HOME: pulumiHome, CI: "true", GITHUB_ACTIONS: "true", ...overrides };
     return { ...world.environment, homeDir: pulumiHome, env, dispose: () => {} };
   }
 
@@ -119,8 +119,14 @@ describe("the purchase journal in a bucket outlives the CI runner", () => {
   }
 
   /** Runner 2: a fresh machine, the same backend and bucket. The killed CLI's lock is cleared as a user would (`pulumi cancel`). */
-  async function rerunStack(project: string, order: OrderArgs): Promise<Stack> {
-    const stack = await inlineStack({ environment: runner(`${project}-2`), projectName: project, stackName: "ci", program: ordersProgram({ site: order }), config: config(project) });
+  async function rerunStack(project: string, order: OrderArgs, overrides: Record<string, string> = {}): Promise<Stack> {
+    const stack = await inlineStack({
+      environment: runner(`${project}-2`, overrides),
+      projectName: project,
+      stackName: "ci",
+      program: ordersProgram({ site: order }),
+      config: config(project),
+    });
     stacks.push(stack);
     await stack.cancel();
     return stack;
@@ -165,6 +171,71 @@ describe("the purchase journal in a bucket outlives the CI runner", () => {
     // The engine holds the order now: the next run's diff removes the entry.
     await stack.preview();
     expect(await journalFor(project).list()).toEqual([]);
+  });
+
+  it("cancelled after CreateOrder answered; the rerun's runner names the same backend another way (two fingerprints): resumed, nothing bought", async () => {
+    const project = "ci-fingerprint";
+    const domain = "ci-fingerprint.e2e.example.com";
+    const order: OrderArgs = { productCode: "sandbox-dv-single", domain, verificationMethod: "dns" };
+    await cancelledJob(project, order, { ApplySign: { latencyMs: LATENCY_MS } }, () =>
+      until("the order number is in the bucket", async () => (await journalFor(project).list()).some((e) => e.entry?.orderNo !== undefined)),
+    );
+    const bought = await ordersFor(domain);
+    expect(bought).toHaveLength(1);
+    const [written] = await journalFor(project).list();
+
+    // The same state files through a symlinked path: the CLI finds the stack, the fingerprint differs.
+    const link = path.join(scratch, "state-through-a-link");
+    fs.symlinkSync(world.environment.backendDir, link);
+    await sandbox.management.clearRequests();
+    const stack = await rerunStack(project, order, { PULUMI_BACKEND_URL: `file://${link}` });
+    const t = recorder();
+    const up = await stack.up({ onOutput: t.onOutput });
+    expect(t.output).toMatch(/pending operation/i);
+    expect(t.output).toContain(`order ${bought[0]!.orderNo} was journaled under another backend fingerprint`);
+    expect(t.output).toContain(`resuming order ${bought[0]!.orderNo}`);
+    expect(up.outputs.siteOrderNo?.value).toBe(bought[0]!.orderNo);
+    expect((await sandbox.management.operationCounts()).CreateOrder ?? 0).toBe(0);
+    await accountFor(stack, project, domain);
+    // Moved under this runner's key, which the engine holding the order then tidies.
+    const moved = await journalFor(project).list();
+    expect(moved.map((e) => e.entry?.orderNo)).toEqual([bought[0]!.orderNo]);
+    expect(moved[0]!.name).not.toBe(written!.name);
+    await stack.preview();
+    expect(await journalFor(project).list()).toEqual([]);
+  });
+
+  it("destroy from a runner whose credentials the bucket refuses: every order is refunded, the entries left are named", async () => {
+    const project = "ci-destroy";
+    const orders: Record<string, OrderArgs> = {
+      first: { productCode: "sandbox-dv-single", domain: "ci-destroy-1.e2e.example.com", verificationMethod: "dns" },
+      second: { productCode: "sandbox-dv-single", domain: "ci-destroy-2.e2e.example.com", verificationMethod: "dns" },
+    };
+    const bought = await inlineStack({ environment: runner(`${project}-1`), projectName: project, stackName: "ci", program: ordersProgram(orders), config: config(project) });
+    stacks.push(bought);
+    const up = await bought.up();
+    const orderNos = [up.outputs.firstOrderNo!.value as string, up.outputs.secondOrderNo!.value as string];
+    // The entries are still there: the engine holds the orders, but no later diff has tidied them yet.
+    expect((await journalFor(project).list()).map((e) => e.entry?.orderNo).sort()).toEqual([...orderNos].sort());
+
+    await sandbox.management.clearRequests();
+    const stack = await inlineStack({
+      environment: runner(`${project}-2`, { AWS_ACCESS_KEY_ID: "ANOTHER-ACCOUNT" }),
+      projectName: project,
+      stackName: "ci",
+      program: ordersProgram(orders),
+      config: config(project),
+    });
+    const t = recorder();
+    await stack.destroy({ onOutput: t.onOutput });
+    expect((await sandbox.management.operationCounts()).CancelOrder).toBe(2);
+    for (const orderNo of orderNos) {
+      expect((await sandbox.management.order(orderNo)).certStatus, `order ${orderNo} refunded`).toBe(5);
+      expect(t.output).toMatch(new RegExp(`order ${orderNo} cancelled; refunded 100\\.00`));
+      expect(t.output).toMatch(new RegExp(`could not tidy the purchase journal \\(.*\\)\\. An entry for order ${orderNo} may be left at s3://`));
+    }
+    // The entries are left (the bucket refused this runner), named in the warnings, and settled: the journal command sees them refunded.
+    expect(await journalFor(project).list()).toHaveLength(2);
   });
 
   it("cancelled while CreateOrder's answer was delayed: the rerun on a fresh runner buys nothing and says how to adopt", async () => {
