@@ -1,6 +1,7 @@
 import { ApiError, badRequest } from "../errors.js";
 import type { CompanyInfo } from "../store/types.js";
 import { isAbsent, type Body } from "./fields.js";
+import { reservedKeyMessage, reservedKeyPath } from "../util/reserved-keys.js";
 
 type Member = keyof CompanyInfo;
 
@@ -19,11 +20,15 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 function parsedObject(body: Body, key: string): unknown {
   const v = body[key];
   if (typeof v !== "string" || !v.trim().startsWith("{")) return v;
+  let parsed: unknown;
   try {
-    return JSON.parse(v) as unknown;
+    parsed = JSON.parse(v) as unknown;
   } catch (cause) {
     throw new ApiError(400, `${key} looks like a JSON object but does not parse`, { field: key, cause });
   }
+  const reserved = reservedKeyPath(parsed, key);
+  if (reserved !== undefined) throw badRequest(key, reservedKeyMessage(reserved));
+  return parsed;
 }
 
 /** Where the company members are: `company_info{}`, `company{}`, or top-level fields (spec 2.4, in that preference). */

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { ApiError } from "../errors.js";
+import { RESERVED_KEYS, reservedKeyMessage, reservedKeyPath } from "../util/reserved-keys.js";
 
 const MAX_BODY_BYTES = 1 << 20;
 
@@ -14,26 +15,33 @@ export async function readRaw(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+const reservedKey = (path: string): ApiError => new ApiError(400, `request body field ${reservedKeyMessage(path)}`, { field: path });
+
+/** A record with no prototype: no key of a body can reach Object.prototype through it. */
+const bare = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;
+
 /**
  * Form bodies as PHP reads them: a repeated key or `key[]` makes a list,
  * `key[member]=v` makes a nested object (`company_info[company_name]=...`).
+ * Every object is prototype-free and the reserved names are refused (400).
  */
 export function parseForm(text: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out = bare();
   const append = (target: Record<string, unknown>, key: string, value: string, forceList: boolean): void => {
-    const existing = target[key];
+    const existing = Object.hasOwn(target, key) ? target[key] : undefined;
     if (forceList) target[key] = Array.isArray(existing) ? [...existing, value] : existing === undefined ? [value] : [existing, value];
     else if (existing === undefined) target[key] = value;
     else target[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
   };
   for (const [rawKey, value] of new URLSearchParams(text)) {
     const m = /^([^[\]]+)((?:\[[^\]]*\])*)$/.exec(rawKey);
-    if (m === null || m[2] === "") {
+    const name = m === null || m[2] === "" ? rawKey : m[1]!;
+    const parts = m === null || m[2] === "" ? [] : [...m[2]!.matchAll(/\[([^\]]*)\]/g)].map((x) => x[1]!);
+    if ([name, ...parts].some((key) => RESERVED_KEYS.has(key))) throw reservedKey(rawKey);
+    if (parts.length === 0) {
       append(out, rawKey, value, false);
       continue;
     }
-    const name = m[1]!;
-    const parts = [...m[2]!.matchAll(/\[([^\]]*)\]/g)].map((x) => x[1]!);
     if (parts.length === 1 && parts[0] === "") {
       append(out, name, value, true);
       continue;
@@ -42,8 +50,8 @@ export function parseForm(text: string): Record<string, unknown> {
     let key = name;
     for (const part of parts) {
       if (part === "") break;
-      const next = target[key];
-      const obj = typeof next === "object" && next !== null && !Array.isArray(next) ? (next as Record<string, unknown>) : {};
+      const next = Object.hasOwn(target, key) ? target[key] : undefined;
+      const obj = typeof next === "object" && next !== null && !Array.isArray(next) ? (next as Record<string, unknown>) : bare();
       target[key] = obj;
       target = obj;
       key = part;
@@ -55,7 +63,7 @@ export function parseForm(text: string): Record<string, unknown> {
 
 /** Parses a partner request body by its content type (form when absent, as the seed sends). */
 export function parseBody(text: string, contentType: string | undefined): Record<string, unknown> {
-  if (text.trim() === "") return {};
+  if (text.trim() === "") return bare();
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/json" || (type === "" && text.trimStart().startsWith("{"))) {
     let parsed: unknown;
@@ -67,7 +75,9 @@ export function parseBody(text: string, contentType: string | undefined): Record
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
       throw new ApiError(400, "request body must be a JSON object");
     }
-    return parsed as Record<string, unknown>;
+    const reserved = reservedKeyPath(parsed);
+    if (reserved !== undefined) throw reservedKey(reserved);
+    return Object.assign(bare(), parsed);
   }
   if (type === "" || type === "application/x-www-form-urlencoded") return parseForm(text);
   throw new ApiError(400, `unsupported Content-Type ${JSON.stringify(type)}; send application/x-www-form-urlencoded or application/json`);

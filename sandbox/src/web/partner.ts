@@ -39,7 +39,9 @@ function headerKey(req: IncomingMessage): string | undefined {
 
 /** Finds the caller's account from `apikey`, `X-API-Key` or a Bearer token; 401/403 as the service answers. */
 function authenticate(ctx: ServiceContext, req: IncomingMessage, body: Record<string, unknown>): AccountRecord {
-  const fromBody = typeof body.apikey === "string" && body.apikey.trim() !== "" ? body.apikey.trim() : undefined;
+  // Own fields only: an inherited `apikey` is never a caller's credential.
+  const given = Object.hasOwn(body, "apikey") ? body.apikey : undefined;
+  const fromBody = typeof given === "string" && given.trim() !== "" ? given.trim() : undefined;
   const key = fromBody ?? headerKey(req);
   if (key === undefined) throw new ApiError(401, "apikey is required (form/JSON field apikey, header X-API-Key, or Authorization: Bearer)", { field: "apikey" });
   const account = ctx.store.findAccountByKey(key);

@@ -5,6 +5,7 @@ import type { ServiceContext } from "../../service/context.js";
 import { parseMoney } from "../../util/money.js";
 import { readRaw } from "../body.js";
 import type { RequestLog } from "../request-log.js";
+import { reservedKeyMessage, reservedKeyPath } from "../../util/reserved-keys.js";
 
 export interface ManagementDeps {
   ctx: ServiceContext;
@@ -58,6 +59,8 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
     throw new HttpError(400, `body is not valid JSON: ${(err as Error).message}`);
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new HttpError(400, "body must be a JSON object");
+  const reserved = reservedKeyPath(parsed);
+  if (reserved !== undefined) throw new HttpError(400, `body field ${reservedKeyMessage(reserved)}`);
   return parsed as Record<string, unknown>;
 }
 
