@@ -106,7 +106,8 @@ export class Transport {
   }
 }
 
-function errorCode(error: unknown): string | undefined {
+/** The `code` of a Node or undici error (`ECONNREFUSED`, `UND_ERR_RES_EXCEEDED_MAX_SIZE`...). */
+export function errorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" ? code : undefined;
 }
@@ -118,7 +119,8 @@ function neverSent(error: unknown): boolean {
   return code !== undefined && NOT_SENT_CODES.has(code);
 }
 
-function describeNetworkError(error: unknown): string {
+/** A network failure as a message: its code only, never the URL or what undici put in its text. */
+export function describeNetworkError(error: unknown): string {
   const code = errorCode(error);
   return code ? `network error (${code})` : "network error";
 }

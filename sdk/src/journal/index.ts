@@ -1,6 +1,6 @@
 export { PurchaseJournal, resetJournalCachesForTests, type JournalEntry, type IntentEntry } from "./journal.js";
 export { FileStore, type JournalStore } from "./store.js";
-export { S3Store, parseS3Url, type S3Location, type S3Credentials } from "./s3.js";
+export { S3Store, parseS3Url, type S3Location, type S3Credentials, type S3StoreOptions } from "./s3.js";
 export { openJournal, forgetOrder, type JournalSettings, type HeldOrder, type Tidied } from "./open.js";
 export { purchaseDigest, purchaseInputDigests, changedInputs, PURCHASE_INPUTS } from "./digest.js";
 export { journalEntryKey, programScope, parseEntryKey, stackOfUrn, backendUrl, backendFingerprint, normalizeBackendUrl, type JournalIdentity } from "./key.js";
