@@ -2,7 +2,12 @@
  * What the guardrails read from an `Order`: a tolerant view of the resource's
  * inputs as the policy analyzer hands them over (plain JSON, secrets already
  * unwrapped), so each rule is a plain function testable without the engine.
+ *
+ * What an Order costs (bought, adopted, or maybe either) is read by the SDK's
+ * `readOrderMoney`, the same reading `certreseller-preview-money` uses.
+ * Imported from the money module alone: it loads without @pulumi/pulumi.
  */
+import { parseMoney, readOrderMoney, type OrderMoneyKind } from "pulumi-certreseller/dist/money/index.js";
 
 /** Type token of `pulumi-certreseller`'s `Order` (its `static __pulumiType`). */
 export const ORDER_TYPE = "pulumi-nodejs:dynamic/certreseller:Order";
@@ -43,6 +48,11 @@ export interface OrderFacts {
    * or, for an order already bought, the recorded `price.total`.
    */
   price: number | undefined;
+  /**
+   * `buys`, `adopts`, or `maybe-buys` (`adoptOrderNo` unknown at preview: it
+   * buys at `price` if the value resolves to nothing, so it counts as a purchase).
+   */
+  kind: OrderMoneyKind;
   /** An adopted order (`adoptOrderNo`, or `adopted` in its state) spends nothing: it was bought before. */
   adopted: boolean;
 }
@@ -56,20 +66,6 @@ function str(value: unknown): string | undefined {
 
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v.length > 0) : [];
-}
-
-/**
- * Decimal strings ("199.00", what the API sends) and numbers both count.
- *
- * @example
- * ```ts
- * parseMoney("199.00"); // 199
- * ```
- */
-export function parseMoney(value: unknown): number | undefined {
-  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
-  if (typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
-  return undefined;
 }
 
 /**
@@ -102,10 +98,7 @@ export function readOrder(props: OrderProps): OrderFacts {
   const whole = (value: unknown) => (typeof value === "number" ? value : parseMoney(value));
   const months = whole(known(() => props.months));
   const years = whole(known(() => props.years));
-  const recorded = known(() => {
-    const price = props.price;
-    return price && typeof price === "object" ? (price as Record<string, unknown>).total : undefined;
-  });
+  const money = readOrderMoney(props);
   return {
     productCode: known(() => str(props.productCode)),
     brandCode: known(() => str(props.brandCode)),
@@ -116,8 +109,9 @@ export function readOrder(props: OrderProps): OrderFacts {
     ],
     months: months ?? (years !== undefined ? years * 12 : DEFAULT_MONTHS),
     verificationMethod: known(() => str(props.verificationMethod)),
-    price: known(() => parseMoney(props.quotedPrice)) ?? parseMoney(recorded),
-    adopted: known(() => str(props.adoptOrderNo)) !== undefined || known(() => props.adopted) === true,
+    price: money.price,
+    kind: money.kind,
+    adopted: money.kind === "adopts",
   };
 }
 

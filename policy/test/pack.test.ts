@@ -113,6 +113,20 @@ describe("certreseller-guardrails loaded by run-policy-pack", () => {
     ]);
   });
 
+  it("prices an Order whose adoptOrderNo is unknown at preview as a purchase (it buys if the value resolves to nothing)", async () => {
+    const unknownAdopt = {
+      productCode: "sandbox-dv-single",
+      domain: "example.com",
+      verificationMethod: "dns",
+      adoptOrderNo: "04da6b54-80e4-46f7-96ec-b56ff0331ba9",
+      quotedPrice: "1500.00",
+    };
+    expect(await analyzeOrder("maybe", unknownAdopt)).toEqual([
+      { policy: "certreseller-max-order-price", message: expect.stringContaining("quotedPrice 1500.00 exceeds the per-order maximum of 1000.00") },
+    ]);
+    expect(await analyzeOrder("adopted", { ...unknownAdopt, adoptOrderNo: "CERT9" })).toEqual([]);
+  });
+
   it("applies configuration from the CLI and warns about unprotected production Orders", async () => {
     const config = new analyzerPb.ConfigureAnalyzerRequest();
     const map = config.getPolicyconfigMap();

@@ -17,7 +17,9 @@ whether each is still inside the 7-day refund window (with the window's end).
 
 Options:
   --max-spend N     exit 1 when the update buys more than N (account currency),
-                    or when a purchase has no quoted price
+                    or when a purchase has no quoted price; an Order whose
+                    adoptOrderNo is unknown at preview may buy, so it counts
+                    at its quoted price
   --allow-unpriced  with --max-spend: let purchases without a quote through
   --input FILE      summarise a saved \`pulumi preview --json\` digest (- for stdin)
                     instead of running pulumi

@@ -3,7 +3,8 @@
  * and a cap on what one update buys. The `certreseller-preview-money`
  * command (`cli.ts`) wraps `pulumi preview --json` with it; import
  * `pulumi-certreseller/dist/money/index.js` to run the same rules on
- * Automation API engine events.
+ * Automation API engine events. The `certreseller-guardrails` policy pack
+ * imports `readOrderMoney` from here, so both price an Order alike.
  */
 export {
   ORDER_TYPE,
@@ -13,7 +14,6 @@ export {
   headline,
   money,
   nameOf,
-  parseMoney,
   refundDeadline,
   report,
   summarize,
@@ -26,3 +26,4 @@ export {
   type SpendCap,
 } from "./summary.js";
 export { fromEngineEvents, fromPreviewJson } from "./steps.js";
+export { parseMoney, readOrderMoney, type OrderMoney, type OrderMoneyKind } from "./order-money.js";

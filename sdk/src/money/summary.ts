@@ -1,11 +1,14 @@
 /**
  * What one update does with money, from the engine's planned steps: which
  * Orders it buys (and at what quoted price), which it adopts (buys nothing),
- * which paid orders it cancels, and whether each cancellation is still inside
- * the service's refund window. Plain functions over plain data, so the same
+ * which it may buy or adopt (`adoptOrderNo` unknown at preview), which paid
+ * orders it cancels, and whether each cancellation is still inside the
+ * service's refund window. Plain functions over plain data, so the same
  * rules serve `pulumi preview --json` (see `steps.ts`) and Automation API
- * engine events.
+ * engine events. What each Order costs is read by `order-money.ts`, which
+ * the policy pack shares.
  */
+import { parseMoney, readOrderMoney } from "./order-money.js";
 
 /** Type token of `Order` (its `static __pulumiType`); kept here so this module loads without @pulumi/pulumi. */
 export const ORDER_TYPE = "pulumi-nodejs:dynamic/certreseller:Order";
@@ -72,30 +75,20 @@ export interface Release {
 export interface MoneySummary {
   buys: Purchase[];
   adopts: Adoption[];
+  /**
+   * Orders whose `adoptOrderNo` is not known at preview: each adopts if it
+   * resolves to an order number, and buys at its quoted price if it resolves
+   * to nothing.
+   */
+  maybeBuys: Purchase[];
   cancels: Cancellation[];
   releases: Release[];
-  /** Sum of the known purchase prices. */
+  /** Sum of the known prices of what the update buys or may buy (`buys` and `maybeBuys`): the worst case. */
   spend: number;
   /** Sum of the refunds still inside their window at `now`. */
   refunds: number;
-  /** Names of purchases whose price is unknown: `spend` is then a lower bound. */
+  /** Names of purchases, sure or possible, whose price is unknown: `spend` is then a lower bound. */
   unpriced: string[];
-}
-
-/**
- * Decimal strings ("199.00", what the API sends) and numbers both count;
- * anything else (the preview's unknown-value placeholder, `[secret]`) is unknown.
- *
- * @example
- * ```ts
- * parseMoney("199.00"); // 199
- * parseMoney("04da6b54-80e4-46f7-96ec-b56ff0331ba9"); // undefined
- * ```
- */
-export function parseMoney(value: unknown): number | undefined {
-  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
-  if (typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
-  return undefined;
 }
 
 /** Two-place decimal, as the API writes money. */
@@ -133,12 +126,13 @@ export function refundDeadline(paidAt: unknown): Date | undefined {
   return Number.isNaN(at) ? undefined : new Date(at + REFUND_WINDOW_DAYS * DAY_MS);
 }
 
-function purchaseOf(step: MoneyStep, replaces?: string): Purchase | Adoption {
-  const inputs = step.new ?? {};
+type Planned = { kind: "buys" | "maybe-buys"; purchase: Purchase } | { kind: "adopts"; adoption: Adoption };
+
+function purchaseOf(step: MoneyStep, replaces?: string): Planned {
   const name = nameOf(step.urn);
-  const adopt = text(inputs.adoptOrderNo);
-  if (adopt !== undefined) return { name, orderNo: adopt === UNKNOWN_VALUE ? undefined : adopt };
-  return { name, price: parseMoney(inputs.quotedPrice), ...(replaces ? { replaces } : {}) };
+  const { kind, price, orderNo } = readOrderMoney(step.new);
+  if (kind === "adopts") return { kind, adoption: { name, orderNo } };
+  return { kind, purchase: { name, price, ...(replaces ? { replaces } : {}) } };
 }
 
 function cancellationOf(step: MoneyStep, now: Date): Cancellation | Release {
@@ -151,9 +145,6 @@ function cancellationOf(step: MoneyStep, now: Date): Cancellation | Release {
   const refund = refundUntil === undefined ? "unknown" : now.getTime() < refundUntil.getTime() ? "refund" : "no-refund";
   return { name, orderNo, paid: parseMoney(price), refundUntil, refund };
 }
-
-/** The preview's placeholder for a value another resource computes. */
-const UNKNOWN_VALUE = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 /**
  * Sums up an update's money from its planned steps. Only Orders count;
@@ -175,10 +166,10 @@ export function summarize(steps: MoneyStep[], now: Date): MoneySummary {
     if (!halves.has(step.urn)) halves.set(step.urn, new Set());
     halves.get(step.urn)!.add(step.op);
   }
-  const summary: MoneySummary = { buys: [], adopts: [], cancels: [], releases: [], spend: 0, refunds: 0, unpriced: [] };
-  const add = (item: Purchase | Adoption) => {
-    if ("price" in item) summary.buys.push(item);
-    else summary.adopts.push(item);
+  const summary: MoneySummary = { buys: [], adopts: [], maybeBuys: [], cancels: [], releases: [], spend: 0, refunds: 0, unpriced: [] };
+  const add = (planned: Planned) => {
+    if (planned.kind === "adopts") summary.adopts.push(planned.adoption);
+    else (planned.kind === "buys" ? summary.buys : summary.maybeBuys).push(planned.purchase);
   };
   const remove = (item: Cancellation | Release) => {
     if ("refund" in item) summary.cancels.push(item);
@@ -206,7 +197,8 @@ export function summarize(steps: MoneyStep[], now: Date): MoneySummary {
         break;
     }
   }
-  for (const purchase of summary.buys) {
+  // A possible purchase counts at its quoted price: the cap must hold in the worst case.
+  for (const purchase of [...summary.buys, ...summary.maybeBuys]) {
     if (purchase.price === undefined) summary.unpriced.push(purchase.name);
     else summary.spend += purchase.price;
   }
@@ -231,9 +223,20 @@ export function formatDeadline(at: Date): string {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** The known prices' sum, plus how many have none: `100.00`, `100.00 + 2 unpriced`. */
+function subtotal(purchases: Purchase[]): string {
+  const sum = purchases.reduce((total, p) => total + (p.price ?? 0), 0);
+  const unpriced = purchases.filter((p) => p.price === undefined).length;
+  return unpriced === 0 ? money(sum) : `${money(sum)} + ${unpriced} unpriced`;
+}
+
+/** What a possible purchase turns into when its `adoptOrderNo` resolves to an order number. */
+const UNLESS_ADOPTED = "unless adoptOrderNo resolves to an order number";
+
 /**
  * The one-line summary, e.g.
  * `buys 3 certificates (300.00), cancels 1 (refund 100.00 if run before 2026-11-30 10:00 UTC)`.
+ * Possible purchases read `buys up to 1 (900.00) — or adopts it if adoptOrderNo resolves to an order number`.
  *
  * @example
  * ```ts
@@ -242,8 +245,14 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  */
 export function headline(summary: MoneySummary): string {
   const parts: string[] = [];
-  const priced = summary.unpriced.length === 0 ? money(summary.spend) : `${money(summary.spend)} + ${summary.unpriced.length} unpriced`;
-  parts.push(summary.buys.length === 0 ? "buys nothing" : `buys ${plural(summary.buys.length, "certificate", "certificates")} (${priced})`);
+  const sure = summary.buys.length;
+  const maybe = summary.maybeBuys.length;
+  let buying = sure === 0 ? "buys nothing" : `buys ${plural(sure, "certificate", "certificates")} (${subtotal(summary.buys)})`;
+  if (maybe > 0) {
+    buying = sure === 0 ? `buys up to ${maybe} (${subtotal(summary.maybeBuys)})` : `${buying} and up to ${maybe} more (${subtotal(summary.maybeBuys)})`;
+    buying += maybe === 1 ? " — or adopts it if adoptOrderNo resolves to an order number" : " — or adopts them if their adoptOrderNo resolves to order numbers";
+  }
+  parts.push(buying);
   if (summary.adopts.length > 0) parts.push(`adopts ${summary.adopts.length} (no charge)`);
   if (summary.cancels.length === 0) parts.push("cancels nothing");
   else {
@@ -273,7 +282,11 @@ export function report(summary: MoneySummary): string[] {
     const price = b.price === undefined ? "price unknown (no quote at preview)" : money(b.price);
     lines.push(`  buy     ${b.name}: ${price}${b.replaces ? ` (replaces order ${b.replaces})` : ""}`);
   }
-  for (const a of summary.adopts) lines.push(`  adopt   ${a.name}: order ${a.orderNo ?? "(computed)"}, 0.00`);
+  for (const b of summary.maybeBuys) {
+    const price = b.price === undefined ? "price unknown (no quote at preview)" : money(b.price);
+    lines.push(`  buy?    ${b.name}: ${price}${b.replaces ? ` (replaces order ${b.replaces})` : ""} ${UNLESS_ADOPTED} (then adopted, 0.00)`);
+  }
+  for (const a of summary.adopts) lines.push(`  adopt   ${a.name}: order ${a.orderNo ?? "(no number)"}, 0.00`);
   for (const c of summary.cancels) {
     const order = `order ${c.orderNo ?? "(no number)"}`;
     const paid = c.paid === undefined ? "paid amount not recorded" : `paid ${money(c.paid)}`;
@@ -291,7 +304,7 @@ export function report(summary: MoneySummary): string[] {
 
 /** The cap on what one update buys. */
 export interface SpendCap {
-  /** Highest sum of the quoted prices of the Orders one update buys. */
+  /** Highest sum of the quoted prices of the Orders one update buys or may buy (an `adoptOrderNo` unknown at preview). */
   maxSpend: number;
   /**
    * Let purchases without a quoted price through. Off by default: an
@@ -302,7 +315,9 @@ export interface SpendCap {
 
 /**
  * Violations of the cap on what one update buys (adoptions count nothing,
- * Orders the stack already holds count nothing).
+ * Orders the stack already holds count nothing). A possible purchase (an
+ * `adoptOrderNo` unknown at preview) counts at its quoted price: if the value
+ * resolves to nothing at `up`, the Order buys.
  *
  * @example
  * ```ts
@@ -313,8 +328,10 @@ export interface SpendCap {
 export function checkSpend(summary: MoneySummary, cap: SpendCap): string[] {
   const violations: string[] = [];
   if (summary.spend > cap.maxSpend) {
-    const parts = summary.buys.filter((b) => b.price !== undefined).map((b) => `${b.name} ${money(b.price!)}`);
-    violations.push(`this update buys ${money(summary.spend)}, above the cap of ${money(cap.maxSpend)} (${parts.join(", ")})`);
+    const sure = summary.buys.filter((b) => b.price !== undefined).map((b) => `${b.name} ${money(b.price!)}`);
+    const maybe = summary.maybeBuys.filter((b) => b.price !== undefined).map((b) => `${b.name} ${money(b.price!)} ${UNLESS_ADOPTED}`);
+    const buys = maybe.length === 0 ? "buys" : "may buy up to";
+    violations.push(`this update ${buys} ${money(summary.spend)}, above the cap of ${money(cap.maxSpend)} (${[...sure, ...maybe].join(", ")})`);
   }
   if (summary.unpriced.length > 0 && !cap.allowUnpriced) {
     violations.push(

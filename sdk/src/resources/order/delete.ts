@@ -1,4 +1,5 @@
 import { isPartnerApiError } from "../../client/errors.js";
+import { REFUND_WINDOW_DAYS } from "../../money/summary.js";
 import { CANCEL_REASON_MAX_LENGTH, CertStatus, OrderStatus, type CancelOrderResult, type PartnerApi } from "../../client/types.js";
 import { resourceName, type ProviderContext } from "../../provider/index.js";
 import { accountOf, otherAccountError } from "./account.js";
@@ -27,8 +28,6 @@ function refundLine(id: string, result: CancelOrderResult): string {
   );
 }
 
-/** The service's refund window: CancelOrder is accepted within 7 days of payment. */
-export const REFUND_WINDOW_DAYS = 7;
 /**
  * How far past the window the service's clock must read before a refused
  * cancel is released. `server_time` carries no zone: it is read as UTC, but
