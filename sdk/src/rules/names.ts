@@ -1,4 +1,5 @@
-import { BlockList, isIP, SocketAddress } from "node:net";
+import { isIP, SocketAddress } from "node:net";
+import { specialPurposeRange } from "./special-addresses.js";
 
 /**
  * What kind of name a string is, as the domain-type rules of spec 2.3 tell
@@ -32,23 +33,6 @@ export function canonicalName(raw: string): string {
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
-// Addresses a publicly trusted CA may not certify (the CA/Browser Forum's
-// Baseline Requirements forbid reserved and internal addresses), so an order
-// for one could only fail after it was paid.
-const NON_PUBLIC = new BlockList();
-for (const [net, prefix] of [
-  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-  ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24],
-  ["203.0.113.0", 24], ["224.0.0.0", 3],
-] as const) NON_PUBLIC.addSubnet(net, prefix, "ipv4");
-for (const [net, prefix] of [
-  // No ::ffff:0:0/96 here: BlockList matches IPv4 addresses against IPv4-mapped
-  // subnets, so that rule would refuse every IPv4 address; mapped addresses are
-  // refused by their textual form below.
-  ["::", 128], ["::1", 128], ["64:ff9b::", 96], ["100::", 64], ["2001:db8::", 32], ["fc00::", 7],
-  ["fe80::", 10], ["ff00::", 8],
-] as const) NON_PUBLIC.addSubnet(net, prefix, "ipv6");
-
 /**
  * Classifies a canonical name, or says which rule it breaks.
  *
@@ -56,16 +40,19 @@ for (const [net, prefix] of [
  * ```ts
  * classifyName("*.example.com");        // { kind: "wildcard" }
  * classifyName("2606:4700:4700::1111"); // { kind: "ipv6" }
- * classifyName("10.0.0.1");             // { error: "is not a public IP address ..." }
+ * classifyName("10.0.0.1");             // { error: "is not a public IP address: 10.0.0.0/8 (Private-Use, RFC 1918) cannot be certified" }
  * ```
  */
 export function classifyName(name: string): { kind: NameKind } | { error: string } {
   if (name === "") return { error: "is empty" };
   const family = isIP(name);
   if (family !== 0) {
-    const mapped = family === 6 && /^::ffff:/i.test(name);
-    return mapped || NON_PUBLIC.check(name, family === 4 ? "ipv4" : "ipv6")
-      ? { error: "is not a public IP address (private, loopback and reserved addresses cannot be certified)" }
+    // A publicly trusted CA certifies no address in a special-purpose block
+    // (the CA/Browser Forum's "Reserved IP Address"), so an order for one
+    // could only fail after it was paid. The table: special-addresses.ts.
+    const range = specialPurposeRange(name);
+    return range?.refused
+      ? { error: `is not a public IP address: ${range.prefix}/${range.length} (${range.name}, ${range.rfc}) cannot be certified` }
       : { kind: family === 4 ? "ipv4" : "ipv6" };
   }
   const wildcard = name.startsWith("*.");
