@@ -17,7 +17,9 @@ beforeAll(async () => {
     {
       newResource: (args) => {
         registered.push({ type: args.type, name: args.name, inputs: args.inputs });
-        return { id: `${args.name}-id`, state: { ...args.inputs, orderNo: "CERT000" } };
+        // What a provider reports for inputs the program left out: the defaults `check` filled in, the method applied.
+        const reported = args.name === "minimal" ? { keySpec: "rsa-2048", verificationMethod: "dns", months: 12 } : {};
+        return { id: `${args.name}-id`, state: { ...args.inputs, ...reported, orderNo: "CERT000" } };
       },
       call: () => ({}),
     },
@@ -54,5 +56,20 @@ describe("Order class under setMocks", () => {
     const order = new Order("second", { productCode: "p", domain: "a.example.com" });
     expect(await output(order.domain)).toBe("a.example.com");
     expect(await output(order.productCode)).toBe("p");
+  });
+});
+
+describe("every declared property exists at run time", () => {
+  it("an Order with only its required inputs has an Output for every declared property, registered so the provider's value reaches it", async () => {
+    const { Order } = await import("../../src/resources/order.js");
+    const { ORDER } = await import("../../src/resources/order/declaration.js");
+    const order = new Order("minimal", { productCode: "p", domain: "m.example.com" });
+    const names = Object.keys(ORDER.properties);
+    const missing = names.filter((name) => !pulumi.Output.isInstance((order as unknown as Record<string, unknown>)[name]));
+    expect(missing).toEqual([]);
+    // Registered by name even when the program left it out, so the provider's value reaches it.
+    expect(await output(order.keySpec)).toBe("rsa-2048");
+    expect(await output(order.verificationMethod)).toBe("dns");
+    expect(await output(order.months)).toBe(12);
   });
 });

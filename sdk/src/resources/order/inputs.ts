@@ -18,10 +18,13 @@ import {
   isSignatureAlgorithm,
 } from "../../client/vocabulary.js";
 import { UNKNOWN } from "../../provider/unknown.js";
+import * as t from "../../schema/property.js";
+import type { Change, PropertyDeclaration } from "../../schema/property.js";
+import { COMPANY_INFO, companyMembers } from "./company-info.js";
 import { canonicalName, readCompanyInfo, type RuleFailure } from "../../rules/index.js";
 
 /** What a changed input does on the next `up`. */
-export type InputChange = "replace" | "update" | "none";
+export type InputChange = Change;
 
 /** What parsing one present value gave: its canonical form, or what is wrong with it. */
 export type Parsed = { value: unknown; failures?: undefined } | { failures: RuleFailure[]; value?: undefined };
@@ -36,16 +39,8 @@ export type InputRecord = Readonly<Record<string, unknown>>;
  * const months: InputDeclaration = ORDER_INPUTS.months;
  * months.change; // "replace"
  */
-export interface InputDeclaration {
-  /** The reference's "type" column (Markdown). */
-  readonly type: string;
-  /** The reference's "default" column (Markdown). */
-  readonly default: string;
-  /** What a changed value does on the next `up`. */
+export interface InputDeclaration extends PropertyDeclaration {
   readonly change: InputChange;
-  /** The rest of the reference's "change" column, after the change word. */
-  readonly changeNote?: string;
-  readonly required?: boolean;
   /** Checks and canonicalises a present value that is not the preview placeholder. */
   parse(value: unknown, property: string): Parsed;
   /**
@@ -60,8 +55,6 @@ export interface InputDeclaration {
 const ok = (value: unknown): Parsed => ({ value });
 const bad = (property: string, reason: string): Parsed => ({ failures: [{ property, reason }] });
 const quoted = (values: readonly string[]) => values.map((v) => JSON.stringify(v)).join(", ");
-/** A list of codes for the reference's type column (pipes escaped for the table). */
-const codes = (values: readonly string[]) => values.map((v) => `\`"${v}"\``).join(" \\| ");
 
 function text(what: string) {
   return (value: unknown, property: string): Parsed =>
@@ -186,22 +179,28 @@ function adoptOrderNo(value: unknown, property: string): Parsed {
  */
 export const ORDER_INPUTS = {
   productCode: {
-    type: "string (see `getProducts`)",
-    default: "— (required)",
+    description: "Product to buy (see `getProducts`).",
+    type: t.string,
+    typeNote: "string (see `getProducts`)",
+    defaultNote: "— (required)",
     change: "replace",
     required: true,
     parse: text("product code"),
   },
   domain: {
-    type: "string: a domain name, a `*.` wildcard, or a public IPv4/IPv6 address, as the product's domain type allows",
-    default: "— (required)",
+    description: "Main name: a domain name, a `*.` wildcard, or a public IPv4/IPv6 address, as the product's domain type allows (spec 2.3).",
+    type: t.string,
+    typeNote: "string: a domain name, a `*.` wildcard, or a public IPv4/IPv6 address, as the product's domain type allows",
+    defaultNote: "— (required)",
     change: "replace",
     required: true,
     parse: (value, property) => (typeof value === "string" ? ok(canonicalName(value)) : bad(property, "must be a name")),
   },
   sanDomains: {
-    type: "string[] (plain domain names)",
-    default: "`[]`",
+    description: "Further plain domain names; their order does not matter.",
+    type: t.listOf(t.string),
+    typeNote: "string[] (plain domain names)",
+    defaultNote: "`[]`",
     change: "replace",
     changeNote: "a different *order* of the same names is no change",
     parse: nameList,
@@ -209,8 +208,10 @@ export const ORDER_INPUTS = {
     same: sameNames,
   },
   wildcardDomains: {
-    type: "string[] (`*.example.com`)",
-    default: "`[]`",
+    description: "Further wildcards (`*.example.com`).",
+    type: t.listOf(t.string),
+    typeNote: "string[] (`*.example.com`)",
+    defaultNote: "`[]`",
     change: "replace",
     changeNote: "order-insensitive",
     parse: nameList,
@@ -218,8 +219,10 @@ export const ORDER_INPUTS = {
     same: sameNames,
   },
   years: {
-    type: "number (whole years)",
-    default: "—",
+    description: "Term in years; alone it means `years * 12` months. Given with `months` the two must agree.",
+    type: t.integer,
+    typeNote: "number (whole years)",
+    defaultNote: "—",
     change: "replace",
     changeNote: "`years: 2` and `months: 24` are the same term (no change)",
     parse: integer(1, 10),
@@ -227,15 +230,21 @@ export const ORDER_INPUTS = {
     same: (old, next, olds, news) => old === next || (typeof news.months === "number" && olds.months === news.months),
   },
   months: {
-    type: "number (whole months)",
-    default: "`years * 12` when `years` is given, else 12",
+    description: "Term in months.",
+    type: t.integer,
+    typeNote: "number (whole months)",
+    defaultNote: "`years * 12` when `years` is given, else 12",
     change: "replace",
     parse: integer(1, 120),
     fallback: (values, unknown) => (unknown.has("years") ? UNKNOWN : typeof values.years === "number" ? values.years * 12 : 12),
   },
   verificationMethod: {
-    type: codes(VERIFICATION_METHODS),
-    default: "— (the service applies the product's default; the `verificationMethod` output then says which)",
+    description: "Domain-control validation method (spec 4.5 codes; `email-…` names the mailbox). Unset: the service applies the product's default.",
+    outputDescription:
+      "The method in effect, as ApplySign (or the method change) reported it: the product's default when the input is unset. `email` may stand for an `email-…` method.",
+    type: t.enumOf("VerificationMethod", VERIFICATION_METHODS, "A domain-control validation method (spec 4.5)."),
+    tsOutputType: "Open<VerificationMethod>",
+    defaultNote: "— (the service applies the product's default; the `verificationMethod` output then says which)",
     change: "update",
     changeNote: "ChangeVertificationMethod while validation is pending; the service allows one change per 5 minutes",
     parse: verificationMethod,
@@ -243,15 +252,17 @@ export const ORDER_INPUTS = {
     same: (old, next) => next === undefined || methodsMatch(old, next),
   },
   signatureAlgorithm: {
-    type: codes(SIGNATURE_ALGORITHMS),
-    default: "`rsa`",
+    description: "Signature algorithm of the certificate's key.",
+    type: t.enumOf("SignatureAlgorithm", SIGNATURE_ALGORITHMS, "A signature algorithm."),
+    defaultNote: "`rsa`",
     change: "replace",
     parse: oneOf(SIGNATURE_ALGORITHMS),
     fallback: () => "rsa",
   },
   keySpec: {
-    type: codes(KEY_SPECS),
-    default: "from the algorithm (`rsa-2048`, `p-256`, `sm2`)",
+    description: "Key type and size; it must fit the signature algorithm.",
+    type: t.enumOf("KeySpec", KEY_SPECS, "A key type and size."),
+    defaultNote: "from the algorithm (`rsa-2048`, `p-256`, `sm2`)",
     change: "replace",
     parse: oneOf(KEY_SPECS),
     fallback: (values, unknown) => {
@@ -261,63 +272,85 @@ export const ORDER_INPUTS = {
     },
   },
   hashAlgorithm: {
-    type: codes(HASH_ALGORITHMS),
-    default: "`sha256`",
+    description: "Hash algorithm of the certificate's signature.",
+    type: t.enumOf("HashAlgorithm", HASH_ALGORITHMS, "A hash algorithm."),
+    defaultNote: "`sha256`",
     change: "replace",
     parse: oneOf(HASH_ALGORITHMS),
     fallback: () => "sha256",
   },
   paymentMethod: {
-    type: codes(PAYMENT_METHODS),
-    default: "`balance`",
+    description: "How the order is paid: the account balance or credit.",
+    type: t.enumOf("PaymentMethod", PAYMENT_METHODS, "A payment method."),
+    defaultNote: "`balance`",
     change: "replace",
     parse: oneOf(PAYMENT_METHODS),
     fallback: () => "balance",
   },
   companyId: {
-    type: "number (a company registered with the reseller)",
-    default: "—",
+    description: "A company registered with the reseller (OV/EV), instead of `companyInfo`.",
+    type: t.integer,
+    typeNote: "number (a company registered with the reseller)",
+    defaultNote: "—",
     change: "replace",
     parse: integer(1, Number.MAX_SAFE_INTEGER),
   },
   companyInfo: {
-    type:
-      "`{ companyName, countryCode, contactFirst, contactLast, email, registrationNo?, countryName?, province?, city?, address?, postalCode?, phone?, contactTitle?, idNumber? }`",
-    default: "— (required for OV/EV unless `companyId`)",
+    description:
+      "The organisation (spec 2.4), required for OV/EV unless `companyId` is given. `contactFirst` is the contact's family name, `contactLast` the given name.",
+    type: COMPANY_INFO,
+    tsType: "CompanyInfo",
+    typeNote: `\`{ ${companyMembers()} }\``,
+    defaultNote: "— (required for OV/EV unless `companyId`)",
     change: "replace",
     parse: (value) => readCompanyInfo(value),
     same: sameCompany,
   },
   customCsr: {
-    type: "PEM CSR; its names, key and organisation must match the order",
-    default: "— (the service generates the key)",
+    description: "Your own PEM CSR; the service then holds no private key.",
+    type: t.string,
+    typeNote: "PEM CSR; its names, key and organisation must match the order",
+    defaultNote: "— (the service generates the key)",
     change: "replace",
     parse: customCsr,
   },
   couponCode: {
-    type: "string",
-    default: "—",
+    description: "Coupon code (`quotedPrice` is before the coupon).",
+    type: t.string,
+    defaultNote: "—",
     change: "replace",
     parse: text("coupon code"),
   },
   renewBeforeDays: {
-    type: "number (days before the current certificate's `notAfter`)",
-    default: "— (no renewal)",
+    description:
+      "Renew this many days before the current certificate expires (its `notAfter`). Inside the window, while the order has another installment, " +
+      "the Order is updated in place (the next certificate is submitted, nothing is bought); once no installment is left, the Order is replaced " +
+      "(a new purchase). A preview shows which and why.",
+    type: t.integer,
+    typeNote: "number (days before the current certificate's `notAfter`)",
+    defaultNote: "— (no renewal)",
     change: "none",
     changeNote:
       "inside the window a preview shows an **update** (the next installment of the order is reissued) with the reason, or a **replace** (a new purchase) when the order has no installment left",
     parse: integer(0, 3650),
   },
   renewBeforePercentage: {
-    type: "number (percent of the current certificate's lifetime left, 1-99)",
-    default: "— (no renewal)",
+    description:
+      "Renew when this percentage (1-99) of the current certificate's lifetime is left, like cert-manager's `renewBeforePercentage`; with `renewBeforeDays` too, the earlier window wins.",
+    type: t.integer,
+    typeNote: "number (percent of the current certificate's lifetime left, 1-99)",
+    defaultNote: "— (no renewal)",
     change: "none",
     changeNote: "as `renewBeforeDays`; with both, the earlier window wins",
     parse: integer(1, 99),
   },
   adoptOrderNo: {
-    type: "string: an existing order to take over instead of buying",
-    default: "—",
+    description:
+      "Adopt an existing order instead of buying: `up` verifies that it exists, belongs to the account and covers exactly the declared names, " +
+      "then records it. Also the repair path after an interrupted create. Naming the order the resource holds is no change.",
+    type: t.string,
+    typeNote: "string: an existing order to take over instead of buying",
+    defaultNote: "—",
     change: "replace",
     changeNote: "only when it names another order than the one this resource holds",
     parse: adoptOrderNo,

@@ -1,0 +1,148 @@
+/**
+ * The shape every resource, component, function and configuration setting
+ * declares its properties in — one entry per property, as a Terraform
+ * provider schema does: its type, default, description, whether it is
+ * required, secret, an input, an output, and what a change does. The Pulumi
+ * package schema (`package-schema.ts`), the TypeScript argument and output
+ * types (`typescript.ts`) and the reference tables in `docs/`
+ * (`reference.ts`) are generated from these declarations by
+ * `npm run generate`; a unit test fails when a committed copy is stale.
+ *
+ * Plain data only: this module loads without @pulumi/pulumi.
+ */
+
+/** A property's type, in the terms of Pulumi's package schema. */
+export type SchemaType =
+  | { readonly kind: "string" }
+  | { readonly kind: "integer" }
+  | { readonly kind: "number" }
+  | { readonly kind: "boolean" }
+  /** A string from a closed list (an input); the values are declared once, elsewhere, and passed in. */
+  | { readonly kind: "enum"; readonly name: string; readonly values: readonly string[]; readonly description: string }
+  | { readonly kind: "array"; readonly items: SchemaType }
+  | { readonly kind: "map"; readonly values: SchemaType }
+  /** A named object type (`CompanyInfo`), declared in its own table. */
+  | { readonly kind: "object"; readonly name: string; readonly properties: PropertyTable; readonly description: string }
+  /** Any JSON value (a value whose shape the service decides). */
+  | { readonly kind: "any" };
+
+/** What a changed input does on the next `up`. */
+export type Change = "replace" | "update" | "none";
+
+/** One property of a resource, component, function, object type or the provider configuration. */
+export interface PropertyDeclaration {
+  /** What it is, for the schema, the TSDoc and the reference (Markdown). */
+  readonly description: string;
+  /** What the output says, where it differs from what the input asks for (e.g. the method the service applied). */
+  readonly outputDescription?: string;
+  readonly type: SchemaType;
+  /**
+   * The reference's "type" column, when the bare type says too little
+   * (Markdown), e.g. "string: a domain name, a `*.` wildcard, or a public address".
+   */
+  readonly typeNote?: string;
+  /** The reference's "default" column (Markdown); absent: no default. */
+  readonly defaultNote?: string;
+  /** The program must give it (an input), or it is always set (an output). */
+  readonly required?: boolean;
+  /** Stored and shown as a secret. */
+  readonly secret?: boolean;
+  /** The program may set it (default true). */
+  readonly input?: boolean;
+  /** The resource reports it (default true: every input is also an output). */
+  readonly output?: boolean;
+  /** For an input: what a changed value does on the next `up`. */
+  readonly change?: Change;
+  /** The rest of the reference's "change" column, after the change word. */
+  readonly changeNote?: string;
+  /** An environment variable read when the setting is not given (provider configuration). */
+  readonly env?: readonly string[];
+  /**
+   * Exists only in the TypeScript SDK (an object such as an `Order`, or a
+   * callback): the package schema leaves it out.
+   */
+  readonly tsOnly?: boolean;
+  /** The TypeScript type, where the schema type is wider than the SDK's own (e.g. an open enum). */
+  readonly tsType?: string;
+  /** The TypeScript type of the output, where it differs from the input's (e.g. an open enum). */
+  readonly tsOutputType?: string;
+}
+
+/** Properties by name, in the order the reference lists them. */
+export type PropertyTable = Readonly<Record<string, PropertyDeclaration>>;
+
+/** A resource or component: its token, description and properties. */
+export interface ResourceDeclaration {
+  /** The Pulumi type token: `certreseller:index:<Name>`. */
+  readonly token: string;
+  /** The class name in the TypeScript SDK. */
+  readonly name: string;
+  readonly description: string;
+  readonly properties: PropertyTable;
+  /** A TypeScript program fragment using it, for the TSDoc of its arguments. */
+  readonly example?: string;
+  /** A component (several resources), not a custom resource. */
+  readonly component?: boolean;
+}
+
+/** A function (an invoke): its token, description, arguments and result. */
+export interface FunctionDeclaration {
+  readonly token: string;
+  readonly name: string;
+  readonly description: string;
+  readonly inputs: PropertyTable;
+  readonly outputs: PropertyTable;
+}
+
+// Builders, so tables read as the reference does.
+export const string: SchemaType = { kind: "string" };
+export const integer: SchemaType = { kind: "integer" };
+export const number: SchemaType = { kind: "number" };
+export const boolean: SchemaType = { kind: "boolean" };
+export const anyValue: SchemaType = { kind: "any" };
+export const listOf = (items: SchemaType): SchemaType => ({ kind: "array", items });
+export const mapOf = (values: SchemaType): SchemaType => ({ kind: "map", values });
+export const enumOf = (name: string, values: readonly string[], description: string): SchemaType => ({ kind: "enum", name, values, description });
+export const objectType = (name: string, description: string, properties: PropertyTable): SchemaType => ({ kind: "object", name, description, properties });
+
+/** Whether a property is an input (the default) / an output (the default). */
+export const isInput = (p: PropertyDeclaration): boolean => p.input !== false;
+export const isOutput = (p: PropertyDeclaration): boolean => p.output !== false;
+
+/** The entries of a table, typed for iteration. */
+export function entries(table: PropertyTable): [string, PropertyDeclaration][] {
+  return Object.entries(table);
+}
+
+/** Names of the inputs whose change has the given effect. @example changing(ORDER, "update") // ["verificationMethod"] */
+export function changing(table: PropertyTable, change: Change): string[] {
+  return entries(table)
+    .filter(([, p]) => isInput(p) && p.change === change)
+    .map(([name]) => name);
+}
+
+// Type helpers that hold a handwritten type to its declaration (compile-time checks).
+
+/** `true` when A and B are the same union of names (else `false`). @example const ok: Same<"a" | "b", "b" | "a"> = true; */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/** Names of a table's inputs: every property not `input: false`. @example type A = InputNames<typeof CERTIFICATE.properties>; */
+export type InputNames<T extends PropertyTable> = { [K in keyof T]-?: T[K] extends { readonly input: false } ? never : K }[keyof T] & string;
+
+/** Names of a table's outputs: every property not `output: false`. @example type O = OutputNames<typeof CERTIFICATE.properties>; */
+export type OutputNames<T extends PropertyTable> = { [K in keyof T]-?: T[K] extends { readonly output: false } ? never : K }[keyof T] & string;
+
+/** Names of the properties declared `tsOnly: true`. @example type X = TsOnlyNames<typeof VALIDATION.properties>; // "order" */
+export type TsOnlyNames<T extends PropertyTable> = { [K in keyof T]-?: T[K] extends { readonly tsOnly: true } ? K : never }[keyof T] & string;
+
+/** Names declared `required: true`. @example type R = RequiredNames<typeof COMPANY_INFO_MEMBERS>; */
+export type RequiredNames<T extends PropertyTable> = { [K in keyof T]-?: T[K] extends { readonly required: true } ? K : never }[keyof T] & string;
+
+/** The keys of every member of a union (`keyof` of a union gives only the shared ones). @example type K = KeysOfUnion<{ a: 1 } | { b: 2 }>; // "a" | "b" */
+export type KeysOfUnion<T> = T extends unknown ? keyof T : never;
+
+/** Members of `C` whose type is `Of` (e.g. the `pulumi.Output`s of a resource class). @example type O = MembersOfType<Certificate, pulumi.Output<unknown>>; */
+export type MembersOfType<C, Of> = { [K in keyof C]-?: C[K] extends Of ? K : never }[keyof C] & string;
+
+/** Members of an object type that are always present and never null. @example type R = AlwaysSetKeys<{ a: string; b?: string; c: string | null }>; // "a" */
+export type AlwaysSetKeys<T> = { [K in keyof T]-?: undefined extends T[K] ? never : null extends T[K] ? never : K }[keyof T] & string;
