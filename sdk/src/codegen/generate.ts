@@ -24,8 +24,10 @@ export type ReadFile = (path: string) => string;
 export function generatedFiles(read: ReadFile): Map<string, string> {
   const files = new Map<string, string>();
   files.set("sdk/schema.json", `${JSON.stringify(packageSchema(PACKAGE), null, 2)}\n`);
-  for (const { declaration, folder, imports, page } of PACKAGE.typescript) {
+  for (const { declaration, folder, imports } of PACKAGE.typescript) {
     files.set(`sdk/src/resources/${folder}/properties.generated.ts`, typescriptTypes(declaration, imports, `./declaration.ts`));
+  }
+  for (const { declaration, page } of PACKAGE.pages) {
     const blocks: Record<string, string> = { inputs: inputTable(declaration.properties) };
     if (Object.values(declaration.properties).some((p) => p.input === false && p.output !== false)) blocks.outputs = outputTable(declaration.properties);
     files.set(page, spliceGenerated(read(page), blocks, page));

@@ -6,25 +6,41 @@
 import type { PackageDeclarations } from "../schema/package-schema.js";
 import type { ResourceDeclaration } from "../schema/property.js";
 import type { TypeImports } from "../schema/typescript.js";
+import { GET_ACCOUNT, GET_PRODUCTS } from "../functions/declarations.js";
+import { PROVIDER_CONFIG } from "../provider/config.js";
+import { CERTIFICATE } from "../resources/certificate/declaration.js";
 import { ORDER } from "../resources/order/declaration.js";
+import { VALIDATED_CERTIFICATE } from "../resources/validated-certificate/declaration.js";
+import { VALIDATION } from "../resources/validation/declaration.js";
 
-/** One resource's generated TypeScript module and reference page. */
+/**
+ * One resource's generated TypeScript module. Only the Order's argument type
+ * is generated: the other resources take TypeScript-only forms (an `Order`
+ * object or a callback, union argument types) that the declaration cannot
+ * express, so their handwritten types are held to the declaration by the
+ * compiler instead (see each `declaration.ts`).
+ */
 export interface TypescriptTarget {
   readonly declaration: ResourceDeclaration;
   /** The folder under `sdk/src/resources/` that receives `properties.generated.ts`. */
   readonly folder: string;
   readonly imports: TypeImports;
-  /** The repository-relative reference page holding the generated tables. */
+}
+
+/** One resource's reference page, whose input and output tables are generated. */
+export interface ReferencePage {
+  readonly declaration: ResourceDeclaration;
+  /** Repository-relative path. */
   readonly page: string;
 }
 
 const CLIENT_TYPES = "../../client/types.js";
 
-export const PACKAGE: PackageDeclarations & { readonly typescript: readonly TypescriptTarget[] } = {
+export const PACKAGE: PackageDeclarations & { readonly typescript: readonly TypescriptTarget[]; readonly pages: readonly ReferencePage[] } = {
   description: "Buy, validate, issue, renew and retire TLS certificates through the Certificate Reseller Partner API.",
-  config: {},
-  resources: [ORDER],
-  functions: [],
+  config: PROVIDER_CONFIG,
+  resources: [ORDER, VALIDATION, CERTIFICATE, VALIDATED_CERTIFICATE],
+  functions: [GET_ACCOUNT, GET_PRODUCTS],
   typescript: [
     {
       declaration: ORDER,
@@ -33,7 +49,12 @@ export const PACKAGE: PackageDeclarations & { readonly typescript: readonly Type
         [CLIENT_TYPES]: ["CertStatus", "CompanyInfo", "HashAlgorithm", "KeySpec", "Open", "OpenInt", "PaymentMethod", "SignatureAlgorithm", "VerificationMethod"],
         "./types.js": ["OrderPriceState"],
       },
-      page: "docs/reference/order.md",
     },
+  ],
+  pages: [
+    { declaration: ORDER, page: "docs/reference/order.md" },
+    { declaration: VALIDATION, page: "docs/reference/validation.md" },
+    { declaration: CERTIFICATE, page: "docs/reference/certificate.md" },
+    { declaration: VALIDATED_CERTIFICATE, page: "docs/reference/validated-certificate.md" },
   ],
 };

@@ -1,5 +1,6 @@
 import * as os from "node:os";
 import * as path from "node:path";
+import * as t from "../schema/property.js";
 
 /** What a provider needs from stack config or the environment. */
 export interface ProviderSettings {
@@ -33,14 +34,63 @@ export interface ProviderSettings {
   readonly now?: string;
 }
 
-/** Stack config keys and the environment variables that back them. */
-export const SETTING_SOURCES = {
-  apiKey: { config: "certreseller:apiKey", env: "CERTRESELLER_API_KEY" },
-  baseUrl: { config: "certreseller:baseUrl", env: "CERTRESELLER_BASE_URL" },
-  allowInsecureHttp: { config: "certreseller:allowInsecureHttp", env: "CERTRESELLER_ALLOW_INSECURE_HTTP" },
-  journalDir: { config: "certreseller:journalDir", env: "CERTRESELLER_JOURNAL_DIR" },
-  journalUrl: { config: "certreseller:journalUrl", env: "CERTRESELLER_JOURNAL_URL" },
-} as const;
+/**
+ * The provider configuration as one declaration: each stack setting
+ * (`certreseller:<name>`), its type, the environment variable read when it
+ * is not set, and what it means — for the package schema, the reference and
+ * {@link SETTING_SOURCES}. `CERTRESELLER_NOW` is environment only (not a
+ * stack setting), so it is not declared here.
+ */
+export const PROVIDER_CONFIG = {
+  apiKey: {
+    description:
+      "The Partner API key, `ak_…:…` (`app_id:secret`) or the secret alone. Set it as a secret (`pulumi config set --secret`): a key set without " +
+      "`--secret` is stored in plaintext in state. Never logged; the environment variable keeps it out of state altogether.",
+    type: t.string,
+    secret: true,
+    env: ["CERTRESELLER_API_KEY"],
+  },
+  baseUrl: {
+    description: "The API's base URL (the sandbox prints its own).",
+    type: t.string,
+    env: ["CERTRESELLER_BASE_URL"],
+  },
+  allowInsecureHttp: {
+    description:
+      "`true` to allow a plain `http://` base URL to a host that is not loopback. Off by default: every request carries the API key, and it must not " +
+      "cross a network in clear text. Loopback (`127.0.0.1`, `::1`, `localhost`, e.g. the sandbox) never needs it. Anything but a clear yes or no is refused.",
+    type: t.boolean,
+    defaultNote: "`false`",
+    env: ["CERTRESELLER_ALLOW_INSECURE_HTTP"],
+  },
+  journalDir: {
+    description: "The local purchase journal, which stops a second purchase after a killed `up`. Not durable on CI runners (see `journalUrl`).",
+    type: t.string,
+    defaultNote: "`~/.certreseller/journal`",
+    env: ["CERTRESELLER_JOURNAL_DIR"],
+  },
+  journalUrl: {
+    description:
+      "`s3://<bucket>/<prefix>[?endpoint=…&region=…]`: the journal in an S3-compatible store that outlives the machine (what CI needs); used instead of " +
+      "`journalDir`. Credentials come only from `AWS_ACCESS_KEY_ID` / `AWS_SECRET_ACCESS_KEY` / `AWS_SESSION_TOKEN` (region `AWS_REGION`, endpoint also " +
+      "`AWS_ENDPOINT_URL_S3`), never from stack config.",
+    type: t.string,
+    env: ["CERTRESELLER_JOURNAL_URL"],
+  },
+} as const satisfies t.PropertyTable;
+
+/** The name of a provider setting. */
+type SettingName = keyof typeof PROVIDER_CONFIG;
+
+/** Where each setting is read: its stack config key and its environment variable. */
+type SettingSources = {
+  readonly [K in SettingName]: { readonly config: `certreseller:${K}`; readonly env: (typeof PROVIDER_CONFIG)[K]["env"][0] };
+};
+
+/** Stack config keys and the environment variables that back them, from {@link PROVIDER_CONFIG}. */
+export const SETTING_SOURCES: SettingSources = Object.fromEntries(
+  Object.entries(PROVIDER_CONFIG).map(([name, setting]) => [name, { config: `certreseller:${name}`, env: setting.env[0] }]),
+) as SettingSources;
 
 /**
  * The journal outlives the process and the checkout on purpose: it is what

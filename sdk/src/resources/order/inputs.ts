@@ -4,8 +4,8 @@
  * what a change does on the next `up` (a new purchase, an in-place update,
  * or nothing). The normaliser (`normalize.ts`), the diff, `REPLACE_KEYS` /
  * `UPDATE_KEYS` and the purchase-change test of `check` derive from this
- * table; `OrderArgs` and the README's `### Order` table are held to it by
- * the compiler and by a unit test.
+ * table; `OrderArgs`, the package schema and the reference tables are
+ * generated from it with the outputs (`declaration.ts`, `npm run generate`).
  */
 import {
   DEFAULT_KEY_SPEC,

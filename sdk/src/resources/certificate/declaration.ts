@@ -1,0 +1,202 @@
+/**
+ * The `Certificate` resource as one declaration: its token, description and
+ * every property, for the package schema, the argument and output types and
+ * the reference page. `CertificateArgs` and the class's outputs are held to
+ * it by the compiler (below).
+ *
+ * Change effects are those of `handlers.ts` (`diff`): a new `orderNo`, or a
+ * given `installmentNo` / `certId` other than the certificate held,
+ * replaces (create-before-delete); a new `requestId` (a reissue) and a new
+ * `timeoutMinutes` update in place; nothing else is compared. The class
+ * also sends `resourceUrn` and `timeoutOrigin` (from `customTimeouts`):
+ * internal, not declared (as the Order's `INTERNAL_INPUTS`).
+ *
+ * Several outputs are computed by the class in the program from the stored
+ * ones, not stored (`fullChainPem`, `serialNumber`, `fingerprintSha256`,
+ * `notBefore`, `renewsAt`, `privateKeyPkcs8Pem`, `combinedPem`, `pfxBase64`,
+ * `pfxPassword`); their descriptions say so.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import * as t from "../../schema/property.js";
+import type { Certificate, CertificateArgs } from "../certificate.js";
+import { DEFAULT_TIMEOUT_MINUTES, MAX_TIMEOUT_MINUTES } from "./inputs.js";
+
+/** An output-only property (`input: false`); `more` keeps its literal types (`secret: true`, ...). */
+const output = <const M extends Partial<t.PropertyDeclaration>>(description: string, type: t.SchemaType, more?: M) =>
+  ({ description, type, ...(more as M), input: false }) as const;
+
+export const CERTIFICATE_PROPERTIES = {
+  // `order` is a TypeScript convenience: the class reads the Order's id,
+  // request id and renewal settings from it and sends them as `orderNo`,
+  // `requestId`, `renewBeforeDays` and `renewBeforePercentage` (and the term's
+  // end, for `renewsAt`). An object holding another resource cannot exist in
+  // the package schema: `tsOnly`, never an output.
+  order: {
+    description:
+      "The Order to follow (instead of `orderNo`): fills `orderNo` (from its id), `requestId` (a reissue of the next installment updates this " +
+      "Certificate in place) and `renewBeforeDays` / `renewBeforePercentage` (for `renewsAt` and the expiry warning).",
+    type: t.anyValue,
+    typeNote: "an `Order` (instead of `orderNo`)",
+    tsType: "Order",
+    tsOnly: true,
+    output: false,
+    // What a change does is what it does to the inputs it fills: another
+    // order (another number) replaces, a reissue updates.
+    change: "replace",
+    changeNote:
+      "when it is another order (its number is followed); its `requestId` is followed too (a reissue of the next installment is an **update**: the new certificate is downloaded in place, the old one kept until it is verified), and its renewal settings (no change)",
+  },
+  // Required: the resource always receives an order number (`order` fills
+  // it), and without `order` (every language but TypeScript) the program
+  // must give it.
+  orderNo: {
+    description: "The order whose certificate to wait for and download (e.g. `order.orderNo`).",
+    type: t.string,
+    defaultNote: "— (required without `order`)",
+    required: true,
+    change: "replace",
+  },
+  requestId: {
+    description:
+      "The Order's sign request id (`order.requestId`; `order` passes it): when it changes, the Order submitted the next installment, and `up` waits for it " +
+      "and downloads it in place, keeping the old certificate until then. As an output: the Order's request id this certificate was issued for (absent without `order`/`requestId`).",
+    type: t.string,
+    typeNote: "string (`order.requestId`; `order` passes it)",
+    tsType: "string | undefined",
+    tsOutputType: "string",
+    defaultNote: "—",
+    change: "update",
+    changeNote: "waits for, downloads and verifies the next installment; unset or empty is no change",
+  },
+  // Not outputs: sent to the provider for the expiry warning and used by the
+  // class for `renewsAt`, but neither stored nor exposed by the class.
+  renewBeforeDays: {
+    description: "The Order's `renewBeforeDays` (`order` passes it): for `renewsAt`, and no expiry warning.",
+    type: t.integer,
+    tsType: "number | undefined",
+    typeNote: "number (`order` passes it)",
+    defaultNote: "—",
+    output: false,
+    change: "none",
+    changeNote: "used for `renewsAt` and the expiry warning",
+  },
+  renewBeforePercentage: {
+    description: "The Order's `renewBeforePercentage` (`order` passes it): for `renewsAt`, and no expiry warning.",
+    type: t.integer,
+    tsType: "number | undefined",
+    typeNote: "number (`order` passes it)",
+    defaultNote: "—",
+    output: false,
+    change: "none",
+    changeNote: "used for `renewsAt` and the expiry warning",
+  },
+  installmentNo: {
+    description:
+      "For orders split into installments: which certificate (1-based). As an output: the installment downloaded (after a reissue the next installment's).",
+    type: t.integer,
+    typeNote: "number (1-based)",
+    defaultNote: "the earliest issued certificate",
+    change: "replace",
+    changeNote: "only when given: unset follows the certificate held",
+  },
+  certId: {
+    description:
+      "A specific certificate of the order by its UUID; wins over `installmentNo`. As an output: the certificate's UUID at the service (after a reissue the next installment's; the resource id stays the first certificate's).",
+    type: t.string,
+    typeNote: "string (UUID); wins over `installmentNo`",
+    defaultNote: "—",
+    change: "replace",
+    changeNote: "only when given: unset follows the certificate held",
+  },
+  timeoutMinutes: {
+    description:
+      `How long \`up\` waits for issuance, in minutes (above 0, at most ${MAX_TIMEOUT_MINUTES}). The status is read at most once per the service's cooldown (180 s), ` +
+      "so short timeouts allow only a few checks. The resource option `customTimeouts: { create: \"30m\" }` sets the same wait (`update` too, when `create` is absent); " +
+      "giving both with different values fails at construction.",
+    type: t.number,
+    defaultNote: `${DEFAULT_TIMEOUT_MINUTES} (or from \`customTimeouts\`)`,
+    change: "update",
+    changeNote: "the certificate is kept",
+  },
+  // Secret, an input and an output: the given password, else one derived
+  // from the key. Never sent to the provider (the class builds the PKCS#12
+  // bundle in the program), so nothing at the provider changes with it.
+  pfxPassword: {
+    description:
+      "Password of `pfxBase64` (non-empty). Pass it as a secret; when omitted one is derived from the private key (the first 32 characters of " +
+      "base64url(HMAC-SHA256 keyed with the key's PKCS#8 DER)), the same on every run. Used in the program only: neither sent to the provider nor stored. " +
+      "As an output: the password given or derived; empty for a custom-CSR order.",
+    type: t.string,
+    defaultNote: "derived from the private key (32 characters, the same on every run)",
+    secret: true,
+    change: "none",
+    changeNote: "used in the program only, neither sent nor stored; a new password gives a new `pfxBase64`",
+  },
+  certificatePem: output("The leaf certificate (PEM).", t.string, { required: true }),
+  chainPem: output("The intermediate certificates (PEM), leaf excluded.", t.string, { required: true }),
+  fullChainPem: output(
+    "Leaf followed by intermediates: what web servers load. Computed in the program (`certificatePem` then `chainPem`), not stored.",
+    t.string,
+    { required: true },
+  ),
+  privateKeyPem: output("The private key (PEM), encrypted in state; empty when the order used a custom CSR.", t.string, { required: true, secret: true }),
+  privateKeyPkcs8Pem: output(
+    "The private key as PKCS#8 PEM (`BEGIN PRIVATE KEY`), whatever form the service sent (PKCS#1 RSA, SEC1 EC, PKCS#8); empty for a custom-CSR order. " +
+      "Computed in the program from `privateKeyPem` when first read, not stored.",
+    t.string,
+    { required: true, secret: true },
+  ),
+  combinedPem: output(
+    "Private key then full chain in one PEM (HAProxy's `crt`); empty for a custom-CSR order. Computed in the program when first read, not stored.",
+    t.string,
+    { required: true, secret: true },
+  ),
+  pfxBase64: output(
+    "PKCS#12 bundle (key, leaf, intermediates; PBES2 with PBKDF2-HMAC-SHA256 and AES-256-CBC, HMAC-SHA256 MAC), base64 — what Azure Key Vault, IIS and Java " +
+      "keystores load; OpenSSL 3 opens it without `-legacy`. Empty for a custom-CSR order. Built in the program the first time it is read, not stored, and " +
+      "deterministic: the same certificate and password give the same bytes on every run.",
+    t.string,
+    { required: true, secret: true },
+  ),
+  csrPem: output(
+    "The CSR of a custom-CSR order (yours, as the service returned it); empty when the service generated the key.",
+    t.string,
+    { required: true },
+  ),
+  serialNumber: output(
+    "Uppercase hex without leading zeros (`openssl x509 -serial` pads to whole bytes). Read from the leaf in the program, not stored.",
+    t.string,
+    { required: true },
+  ),
+  fingerprintSha256: output("SHA-256 of the DER leaf, uppercase hex with colons. Read from the leaf in the program, not stored.", t.string, { required: true }),
+  notBefore: output("ISO 8601, from the certificate (read from the leaf in the program, not stored).", t.string, { required: true }),
+  notAfter: output("ISO 8601, from the certificate (stored).", t.string, { required: true }),
+  renewsAt: output(
+    "ISO 8601: when the next reissue (or, for the order's last certificate, the renewal purchase) is due, from `notBefore`/`notAfter`, the term's end and the " +
+      "Order's renewal settings; absent without renewal settings. Computed in the program, not stored.",
+    t.string,
+  ),
+  installmentsCount: output(
+    "How many certificates the order holds (grows when a later certificate lives a shorter CA/B limit); absent when the service does not say.",
+    t.integer,
+  ),
+  domains: output("The names the certificate covers.", t.listOf(t.string), { required: true }),
+} as const satisfies t.PropertyTable;
+
+export const CERTIFICATE = {
+  token: "certreseller:index:Certificate",
+  name: "Certificate",
+  description:
+    "An issued certificate: waits until the order's certificate is issued (reading the status no more often than the service allows), then downloads " +
+    "and verifies it (the leaf matches the API's fingerprint, the key matches the leaf, the chain links up). Put the validation records in `dependsOn`. " +
+    "Besides PEM it offers `pfxBase64` (PKCS#12), `privateKeyPkcs8Pem` and `combinedPem`; every output holding the key or a password is secret, and empty " +
+    "for a custom-CSR order. Given an Order, a reissue of its next installment updates the Certificate in place; a new order replaces it create-before-delete.",
+  properties: CERTIFICATE_PROPERTIES,
+} as const satisfies t.ResourceDeclaration;
+
+// Every argument is a declared input and every input an argument.
+const argsMatch: t.Same<keyof CertificateArgs, t.InputNames<typeof CERTIFICATE_PROPERTIES>> = true;
+// The class's outputs (declared and computed) are the declared outputs (`id` and `urn` are every resource's).
+const outputsMatch: t.Same<Exclude<t.MembersOfType<Certificate, pulumi.Output<unknown>>, "id" | "urn">, t.OutputNames<typeof CERTIFICATE_PROPERTIES>> = true;
+void argsMatch;
+void outputsMatch;
