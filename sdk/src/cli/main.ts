@@ -122,8 +122,16 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   return 0;
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).then(
+/**
+ * The command on this process's arguments: prints to stdout/stderr and sets
+ * the exit code. What the `certreseller` bin (`bin/certreseller.js`) and
+ * `node dist/cli/main.js` run.
+ *
+ * @example
+ * require("pulumi-certreseller/dist/cli/main.js").runFromCommandLine();
+ */
+export function runFromCommandLine(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  return main(argv).then(
     (code) => {
       process.exitCode = code;
     },
@@ -133,3 +141,5 @@ if (require.main === module) {
     },
   );
 }
+
+if (require.main === module) void runFromCommandLine();

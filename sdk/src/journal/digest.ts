@@ -1,12 +1,15 @@
-import { createHash } from "node:crypto";
-import { REPLACE_KEYS, type InputRecord, type OrderInputName } from "../resources/order/inputs.js";
-
 /**
- * The inputs that make up a purchase: every input whose change replaces the
- * Order (`inputs.ts`), less `adoptOrderNo` (it names an order to take over
- * instead of buying, it is not something bought).
+ * Digests of a purchase, so that a resumed create can tell the purchase it
+ * journaled from another one.
+ *
+ * The journal does not know the Order's inputs: which of them make up a
+ * purchase is the Order's to say (`purchaseInputsOf` in
+ * `resources/order/diff.ts`), and its callers pass that list in.
  */
-export const PURCHASE_INPUTS: readonly OrderInputName[] = REPLACE_KEYS.filter((key) => key !== "adoptOrderNo");
+import { createHash } from "node:crypto";
+
+/** Inputs as the Order holds them (normalised), by input name. */
+export type PurchaseInputs = Readonly<Record<string, unknown>>;
 
 /** JSON with object members sorted, so the same value always gives the same text. */
 function canonicalJson(value: unknown): string {
@@ -22,20 +25,16 @@ function canonicalJson(value: unknown): string {
 
 /**
  * A SHA-256 of the purchase inputs of NORMALISED Order inputs (names
- * canonical and sorted, defaults filled, as `check` leaves them). The term
- * counts once, as `months`: normalisation fills `months` from `years` and
- * `check` holds the two to agree, and the declaration of `years` already
- * says `years: 2` and `months: 24` are the same purchase.
+ * canonical and sorted, defaults filled, as `check` leaves them).
+ * `purchaseInputs` names the inputs that make up the purchase (the Order's
+ * `purchaseInputsOf(inputs)`); an absent one counts as `null`.
  *
  * @example
- * purchaseDigest({ productCode: "p", domain: "a.example", months: 12 }) === purchaseDigest({ productCode: "p", domain: "a.example", years: 1, months: 12 })
+ * purchaseDigest({ productCode: "p", domain: "a.example", months: 12 }, ["productCode", "domain", "months"])
  */
-export function purchaseDigest(inputs: InputRecord): string {
+export function purchaseDigest(inputs: PurchaseInputs, purchaseInputs: readonly string[]): string {
   const values: Record<string, unknown> = {};
-  for (const key of PURCHASE_INPUTS) {
-    if (key === "years" && typeof inputs.months === "number") continue;
-    values[key] = inputs[key] ?? null;
-  }
+  for (const key of purchaseInputs) values[key] = inputs[key] ?? null;
   return `sha256:${createHash("sha256").update(`certreseller-purchase-v1\n${canonicalJson(values)}`).digest("hex")}`;
 }
 
@@ -44,10 +43,9 @@ export function purchaseDigest(inputs: InputRecord): string {
  * so that a refusal to resume can name WHAT changed without the journal
  * holding the values (company details, coupon codes).
  */
-export function purchaseInputDigests(inputs: InputRecord): Record<string, string> {
+export function purchaseInputDigests(inputs: PurchaseInputs, purchaseInputs: readonly string[]): Record<string, string> {
   const digests: Record<string, string> = {};
-  for (const key of PURCHASE_INPUTS) {
-    if (key === "years" && typeof inputs.months === "number") continue;
+  for (const key of purchaseInputs) {
     digests[key] = createHash("sha256").update(`${key}\n${canonicalJson(inputs[key] ?? null)}`).digest("hex").slice(0, 12);
   }
   return digests;

@@ -2,6 +2,6 @@ export { PurchaseJournal, resetJournalCachesForTests, type JournalEntry, type In
 export { FileStore, type JournalStore } from "./store.js";
 export { S3Store, parseS3Url, type S3Location, type S3Credentials, type S3StoreOptions } from "./s3.js";
 export { openJournal, forgetOrder, type JournalSettings, type HeldOrder, type Tidied } from "./open.js";
-export { purchaseDigest, purchaseInputDigests, changedInputs, PURCHASE_INPUTS } from "./digest.js";
+export { purchaseDigest, purchaseInputDigests, changedInputs, type PurchaseInputs } from "./digest.js";
 export { journalEntryKey, programScope, parseEntryKey, stackOfUrn, backendUrl, backendFingerprint, normalizeBackendUrl, type JournalIdentity } from "./key.js";
 export { detectCi, ephemeralJournalWarning, resetCiWarningForTests } from "./ci.js";

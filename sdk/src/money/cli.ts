@@ -181,8 +181,16 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
   return { code: violations.length > 0 ? 1 : 0, stdout, stderr, summary };
 }
 
-if (require.main === module) {
-  run(process.argv.slice(2)).then(
+/**
+ * The command on this process's arguments: prints its outcome and sets the
+ * exit code. What the `certreseller-preview-money` bin
+ * (`bin/certreseller-preview-money.js`) and `node dist/money/cli.js` run.
+ *
+ * @example
+ * require("pulumi-certreseller/dist/money/cli.js").runFromCommandLine();
+ */
+export function runFromCommandLine(argv: string[] = process.argv.slice(2)): Promise<void> {
+  return run(argv).then(
     (outcome) => {
       process.stdout.write(outcome.stdout);
       process.stderr.write(outcome.stderr);
@@ -194,3 +202,5 @@ if (require.main === module) {
     },
   );
 }
+
+if (require.main === module) void runFromCommandLine();

@@ -11,15 +11,18 @@ import {
   journalEntryKey,
   normalizeBackendUrl,
   parseEntryKey,
-  PURCHASE_INPUTS,
-  purchaseDigest,
-  purchaseInputDigests,
+  purchaseDigest as digestOf,
+  purchaseInputDigests as inputDigestsOf,
   resetCiWarningForTests,
 } from "../../src/journal/index.js";
+import { PURCHASE_INPUTS, purchaseInputsOf } from "../../src/resources/order/diff.js";
 import { REPLACE_KEYS } from "../../src/resources/order/inputs.js";
 import { normalizeOrder } from "../../src/resources/order/normalize.js";
 
 const normal = (raw: Record<string, unknown>) => normalizeOrder({ journalKey: "urn:pulumi:dev::p::t::n", ...raw }).values as Record<string, unknown>;
+// The Order's callers pass their purchase inputs to the journal; so do these tests.
+const purchaseDigest = (inputs: Record<string, unknown>) => digestOf(inputs, purchaseInputsOf(inputs));
+const purchaseInputDigests = (inputs: Record<string, unknown>) => inputDigestsOf(inputs, purchaseInputsOf(inputs));
 const base = { productCode: "sandbox-dv-multi", domain: "example.com", sanDomains: ["www.example.com", "api.example.com"] };
 
 describe("purchaseDigest", () => {

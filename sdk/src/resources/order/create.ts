@@ -14,7 +14,9 @@ import {
 import { partialFailure, resourceName, toPlainJson, type ProviderContext } from "../../provider/index.js";
 import { accountOf, knownAccountId, otherAccountError } from "./account.js";
 import { AdoptionError, adoptOrder } from "./adopt.js";
+import { purchaseInputsOf } from "./diff.js";
 import { apiSays, apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
+import type { InputRecord } from "./inputs.js";
 import { priceBeforeBuying } from "./price.js";
 import { describe, ensureSubmitted, stateFromCreate } from "./sign.js";
 import type { OrderInputs, OrderState } from "./types.js";
@@ -265,11 +267,12 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
     await journal.clear(entry.key);
     entry = undefined;
   }
-  const digest = purchaseDigest(inputs as unknown as Record<string, unknown>);
+  const purchase = purchaseInputsOf(inputs as unknown as InputRecord);
+  const digest = purchaseDigest(inputs as unknown as InputRecord, purchase);
   if (entry?.orderNo) {
     const bought = entry as JournalEntry & { orderNo: string };
     if (entry.purchaseDigest !== undefined && entry.purchaseDigest !== digest) {
-      const changed = changedInputs(entry.inputDigests, purchaseInputDigests(inputs as unknown as Record<string, unknown>));
+      const changed = changedInputs(entry.inputDigests, purchaseInputDigests(inputs as unknown as InputRecord, purchase));
       throw new Error(
         otherPurchaseMessage(inputs, bought, journal, `other purchase inputs (changed: ${changed.length > 0 ? changed.join(", ") : "not recorded"})`) +
           (foreign ? foreignNote(journal, key, entry) : ""),
@@ -307,7 +310,7 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
       productCode: inputs.productCode,
       names: namesOf(inputs),
       purchaseDigest: digest,
-      inputDigests: purchaseInputDigests(inputs as unknown as Record<string, unknown>),
+      inputDigests: purchaseInputDigests(inputs as unknown as InputRecord, purchase),
       quotedPrice: inputs.quotedPrice,
     },
     ctx.now(),

@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { forgetOrder, journalEntryKey, openJournal, parseEntryKey, purchaseDigest, type PurchaseJournal } from "../../journal/index.js";
 import { containsUnknown, resourceName, type ProviderContext } from "../../provider/index.js";
-import { REPLACE_KEYS, sameInput, UPDATE_KEYS, type InputRecord } from "./inputs.js";
+import { REPLACE_KEYS, sameInput, UPDATE_KEYS, type InputRecord, type OrderInputName } from "./inputs.js";
 import { learnCurrentCertificate, needsStatusRead, planRenewal, settingsOf, type CertKnowledge, type RenewalPlan } from "./renewal.js";
 import type { OrderInputs, OrderState } from "./types.js";
 
@@ -66,6 +66,28 @@ export async function diff(ctx: ProviderContext, _id: string, olds: OrderState, 
 }
 
 /**
+ * The inputs that make up a purchase: every input whose change replaces the
+ * Order (`inputs.ts`), less `adoptOrderNo` (it names an order to take over
+ * instead of buying, it is not something bought). The purchase journal
+ * digests these (`purchaseDigest`, `purchaseInputDigests`).
+ */
+export const PURCHASE_INPUTS: readonly OrderInputName[] = REPLACE_KEYS.filter((key) => key !== "adoptOrderNo");
+
+/**
+ * The purchase inputs of NORMALISED Order inputs, as the purchase journal
+ * digests them. The term counts once, as `months`: normalisation fills
+ * `months` from `years` and `check` holds the two to agree, and the
+ * declaration of `years` already says `years: 2` and `months: 24` are the
+ * same purchase.
+ *
+ * @example
+ * purchaseDigest(inputs, purchaseInputsOf(inputs)) // what the journal records with an intent
+ */
+export function purchaseInputsOf(inputs: InputRecord): OrderInputName[] {
+  return PURCHASE_INPUTS.filter((key) => !(key === "years" && typeof inputs.months === "number"));
+}
+
+/**
  * The engine has shown it holds the order (old outputs carry its number), so
  * the journal entries that protected its create are no longer needed (see
  * `forgetOrder`). Tidying is bookkeeping: a journal that cannot be read is a
@@ -79,7 +101,7 @@ export async function forgetJournalEntry(ctx: ProviderContext, state: Partial<Or
     const tidied = await forgetOrder(ctx.settings, identity, {
       orderNo: state.orderNo,
       paidAt: state.paidAt ?? undefined,
-      purchaseDigest: purchaseDigest(state as unknown as InputRecord),
+      purchaseDigest: purchaseDigest(state as unknown as InputRecord, purchaseInputsOf(state as unknown as InputRecord)),
     });
     for (const intent of tidied.closedIntents) {
       log.info(
