@@ -1,4 +1,4 @@
-import type { PartnerOperation } from "./types.js";
+import type { PartnerOperation } from "./operations.js";
 
 /**
  * Why a Partner API call failed.

@@ -1,4 +1,14 @@
-import type { Money } from "./types.js";
+/**
+ * A monetary amount as a decimal string with exactly two places.
+ *
+ * The specification sends amounts as JSON numbers (`120`, `120.5`); a
+ * string (`"120.50"`) is accepted too. Both are normalised to `"120.50"`, so
+ * money never goes through float arithmetic beyond reading the number.
+ *
+ * @example
+ * const total: Money | undefined = order.totalAmount; // "120.00"
+ */
+export type Money = string;
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d*))?$/;
 

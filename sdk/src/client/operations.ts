@@ -1,4 +1,21 @@
-import type { PartnerOperation } from "./types.js";
+/**
+ * The nine Partner API operations, named as the service's paths name them.
+ * The product list, status and download paths are `GetUserProduct`,
+ * `GetCertificateStatus` and `DownloadCertificate`.
+ *
+ * @example
+ * const op: PartnerOperation = "ChangeVertificationMethod";
+ */
+export type PartnerOperation =
+  | "GetUserData"
+  | "GetUserProduct"
+  | "CreateOrder"
+  | "ApplySign"
+  | "GetRecord"
+  | "ChangeVertificationMethod"
+  | "CancelOrder"
+  | "GetCertificateStatus"
+  | "DownloadCertificate";
 
 /**
  * How the client treats one operation.

@@ -3,16 +3,9 @@ import { isIP } from "node:net";
 import type { z } from "zod";
 import { encodeForm, encodeJson, type WireFields } from "./encoding.js";
 import { PartnerApiError } from "./errors.js";
-import { OPERATIONS } from "./operations.js";
+import { OPERATIONS, type PartnerOperation } from "./operations.js";
 import { Redactor } from "./redact.js";
-import {
-  cancelOrderInput,
-  changeVerificationMethodInput,
-  createOrderInput,
-  downloadCertificateInput,
-  listProductsInput,
-  orderRefInput,
-} from "./requests.js";
+import { REQUESTS, type RequestOf, type RequestOperation } from "./requests.js";
 import { interpretResponse, type ReadAnswer } from "./response.js";
 import { nextRetryDelay, resolveRetryPolicy, type RetryPolicy } from "./retry.js";
 import { RESPONSE_READERS, type Reader } from "./schemas/index.js";
@@ -33,7 +26,6 @@ import type {
   OrderRef,
   PartnerApi,
   PartnerClientOptions,
-  PartnerOperation,
   Product,
   ProductPage,
   RecordSet,
@@ -141,7 +133,7 @@ export class PartnerClient implements PartnerApi {
    * @example const page = await client.listProducts({ verificationType: "dv", limit: 50 });
    */
   listProducts(filter: ListProductsFilter = {}, options?: CallOptions): Promise<ProductPage> {
-    return this.#call("GetUserProduct", this.#checked("GetUserProduct", listProductsInput, filter), RESPONSE_READERS.GetUserProduct, options);
+    return this.#call("GetUserProduct", this.#checked("GetUserProduct", filter), RESPONSE_READERS.GetUserProduct, options);
   }
 
   /**
@@ -174,7 +166,7 @@ export class PartnerClient implements PartnerApi {
    * @example const order = await client.createOrder({ productCode: "sandbox-dv-multi", domain: "example.com", sanDomains: ["www.example.com"] });
    */
   createOrder(request: CreateOrderRequest, options?: CallOptions): Promise<CreateOrderResult> {
-    return this.#call("CreateOrder", this.#checked("CreateOrder", createOrderInput, request), RESPONSE_READERS.CreateOrder, options);
+    return this.#call("CreateOrder", this.#checked("CreateOrder", request), RESPONSE_READERS.CreateOrder, options);
   }
 
   /**
@@ -185,7 +177,7 @@ export class PartnerClient implements PartnerApi {
    * @example const { requestId, dnsRecords, httpRecords } = await client.applySign({ orderNo });
    */
   async applySign(request: OrderRef, options?: CallOptions): Promise<ApplySignResult> {
-    const result = await this.#call("ApplySign", this.#checked("ApplySign", orderRefInput, request), RESPONSE_READERS.ApplySign, options);
+    const result = await this.#call("ApplySign", this.#checked("ApplySign", request), RESPONSE_READERS.ApplySign, options);
     return { ...result, orderNo: result.orderNo ?? request.orderNo };
   }
 
@@ -196,7 +188,7 @@ export class PartnerClient implements PartnerApi {
    * @example const { dnsRecords, allDomains } = await client.getRecord({ orderNo });
    */
   getRecord(request: OrderRef, options?: CallOptions): Promise<RecordSet> {
-    return this.#call("GetRecord", this.#checked("GetRecord", orderRefInput, request), RESPONSE_READERS.GetRecord, options);
+    return this.#call("GetRecord", this.#checked("GetRecord", request), RESPONSE_READERS.GetRecord, options);
   }
 
   /**
@@ -210,7 +202,7 @@ export class PartnerClient implements PartnerApi {
   async changeVerificationMethod(request: ChangeVerificationMethodRequest, options?: CallOptions): Promise<ChangeVerificationMethodResult> {
     const result = await this.#call(
       "ChangeVertificationMethod",
-      this.#checked("ChangeVertificationMethod", changeVerificationMethodInput, request),
+      this.#checked("ChangeVertificationMethod", request),
       RESPONSE_READERS.ChangeVertificationMethod,
       options,
     );
@@ -226,7 +218,7 @@ export class PartnerClient implements PartnerApi {
    * @example const result = await client.cancelOrder({ orderNo, reason: "stack destroyed" });
    */
   async cancelOrder(request: CancelOrderRequest, options?: CallOptions): Promise<CancelOrderResult> {
-    const result = await this.#call("CancelOrder", this.#checked("CancelOrder", cancelOrderInput, request), RESPONSE_READERS.CancelOrder, options);
+    const result = await this.#call("CancelOrder", this.#checked("CancelOrder", request), RESPONSE_READERS.CancelOrder, options);
     return { ...result, orderNo: result.orderNo ?? request.orderNo };
   }
 
@@ -239,7 +231,7 @@ export class PartnerClient implements PartnerApi {
   getCertificateStatus(request: OrderRef, options?: CallOptions): Promise<CertificateStatus> {
     return this.#call(
       "GetCertificateStatus",
-      this.#checked("GetCertificateStatus", orderRefInput, request),
+      this.#checked("GetCertificateStatus", request),
       RESPONSE_READERS.GetCertificateStatus,
       options,
     );
@@ -254,7 +246,7 @@ export class PartnerClient implements PartnerApi {
   downloadCertificate(request: DownloadCertificateRequest, options?: CallOptions): Promise<CertificateDownload> {
     return this.#call(
       "DownloadCertificate",
-      this.#checked("DownloadCertificate", downloadCertificateInput, request),
+      this.#checked("DownloadCertificate", request),
       RESPONSE_READERS.DownloadCertificate,
       options,
     );
@@ -280,7 +272,13 @@ export class PartnerClient implements PartnerApi {
     return { baseUrl: this.#baseUrl.href, keyPlacement: this.#keyPlacement, encoding: this.#encoding, apiKey: "[redacted]" };
   }
 
-  #checked(operation: PartnerOperation, schema: z.ZodType<WireFields, unknown>, input: unknown): WireFields | PartnerApiError {
+  /**
+   * The request checked by its operation's schema and encoded under wire
+   * names, or the error naming the first field at fault. Typed by the
+   * operation's request, and still checked at run time (JavaScript callers).
+   */
+  #checked<Op extends RequestOperation>(operation: Op, input: RequestOf<Op>): WireFields | PartnerApiError {
+    const schema: z.ZodType<WireFields, unknown> = REQUESTS[operation];
     const parsed = schema.safeParse(input);
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0]!;

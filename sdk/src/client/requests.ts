@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { WireFields } from "./encoding.js";
-import { CANCEL_REASON_MAX_LENGTH } from "./types.js";
+import type { PartnerOperation } from "./operations.js";
 import {
+  CANCEL_REASON_MAX_LENGTH,
   COUPON_TYPES,
   DOMAIN_TYPE_CODES,
   HASH_ALGORITHMS,
@@ -13,8 +14,14 @@ import {
   VERIFICATION_TYPE_CODES,
 } from "./vocabulary.js";
 
-// Request checks and the mapping to the specification's wire fields. Every
-// bad input is refused here, before a byte is sent (and before any money
+// Request checks and the mapping to the specification's wire fields, one
+// declaration per request: its zod fields (a plain object, whose member docs
+// reach the public type) are what a strict zod object checks and what the
+// request's public type is (`InputOf`; types.ts names them through
+// `RequestOf<Op>`: `CreateOrderRequest` & co.); its wire-name map, typed by
+// the same fields, says under which name and in which order each is sent.
+//
+// Every bad input is refused here, before a byte is sent (and before any money
 // moves), with the field (camelCase, as the caller wrote it) and the rule.
 // Objects are strict: an unknown field (a typo such as `sanDomain`) is
 // refused rather than silently dropped from a purchase. Fields the caller
@@ -42,100 +49,170 @@ function oneOf<const V extends readonly [string, ...string[]]>(values: V) {
 
 const emailAddress = text.refine((s) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(s), "must be an e-mail address");
 
+/** The zod fields of a request (plain objects, so that their TSDoc reaches the request types, also in `.d.ts`). */
+type Fields = z.core.$ZodLooseShape;
+
+/** The camelCase request the zod fields `F` accept: what a caller passes. */
+export type InputOf<F extends Fields> = z.input<z.ZodObject<F, z.core.$strict>>;
+
+/** A request's check and encoding: the camelCase request of `F` in, its wire fields out. */
+export type RequestSchema<F extends Fields> = z.ZodType<WireFields, InputOf<F>>;
+
+/**
+ * The wire name of every field of a request, in the order the fields are
+ * sent. Typed by the request's fields: a field missing here, or one here that
+ * the request does not have, does not compile.
+ */
+type WireNames<F extends Fields> = { readonly [K in keyof F]-?: string };
+
+/** `value`'s fields under their wire names, in the order of `names`; values as given (`undefined` is not sent). */
+function toWire<T extends object>(names: { readonly [K in keyof NoInfer<T>]-?: string }, value: T): { [wire: string]: T[keyof T] } {
+  const out: { [wire: string]: T[keyof T] } = {};
+  for (const key of Object.keys(names) as (keyof T & string)[]) out[names[key]] = value[key];
+  return out;
+}
+
 /** Spec 2.4; sent under the specification's member names. */
-const companyInfo = z.strictObject(
-  {
-    companyName: text,
-    countryCode: z.string({ error: required("a string") }).regex(/^[A-Za-z]{2}$/, "must be a two-letter country/region code, e.g. DE"),
-    contactFirst: text,
-    contactLast: text,
-    email: emailAddress,
-    registrationNo: text.optional(),
-    countryName: text.optional(),
-    province: text.optional(),
-    city: text.optional(),
-    address: text.optional(),
-    postalCode: text.optional(),
-    phone: text.optional(),
-    contactTitle: text.optional(),
-    idNumber: text.optional(),
-  },
-  { error: "must be an object with companyName, countryCode, contactFirst, contactLast, email (and optional members of spec 2.4)" },
-);
+export const companyInfoFields = {
+  /** Full company name; with a custom CSR, the CSR's organisation must equal it. */
+  companyName: text,
+  /** Two-letter country/region code. */
+  countryCode: z.string({ error: required("a string") }).regex(/^[A-Za-z]{2}$/, "must be a two-letter country/region code, e.g. DE"),
+  /** Contact's family name. */
+  contactFirst: text,
+  /** Contact's given name. */
+  contactLast: text,
+  /** Contact e-mail. */
+  email: emailAddress,
+  /** Registration or business licence number (`registration_no`). */
+  registrationNo: text.optional(),
+  countryName: text.optional(),
+  /** Province/state in pinyin or English (`province_pinyin`). */
+  province: text.optional(),
+  /** City in pinyin or English (`city_pinyin`). */
+  city: text.optional(),
+  address: text.optional(),
+  postalCode: text.optional(),
+  phone: text.optional(),
+  /** Contact's position. */
+  contactTitle: text.optional(),
+  /** Contact's identity document number. */
+  idNumber: text.optional(),
+};
+const companyInfo: z.ZodObject<typeof companyInfoFields, z.core.$strict> = z.strictObject(companyInfoFields, {
+  error: "must be an object with companyName, countryCode, contactFirst, contactLast, email (and optional members of spec 2.4)",
+});
 
-type CompanyInfoInput = z.output<typeof companyInfo>;
+const COMPANY_INFO_WIRE: WireNames<typeof companyInfoFields> = {
+  companyName: "company_name",
+  countryCode: "country_code",
+  contactFirst: "contact_first",
+  contactLast: "contact_last",
+  email: "email",
+  registrationNo: "registration_no",
+  countryName: "country_name",
+  province: "province_pinyin",
+  city: "city_pinyin",
+  address: "address",
+  postalCode: "postal_code",
+  phone: "phone",
+  contactTitle: "contact_title",
+  idNumber: "id_number",
+};
 
-function companyInfoWire(c: CompanyInfoInput): Record<string, string> {
-  const wire: Record<string, string | undefined> = {
-    company_name: c.companyName,
-    country_code: c.countryCode,
-    contact_first: c.contactFirst,
-    contact_last: c.contactLast,
-    email: c.email,
-    registration_no: c.registrationNo,
-    country_name: c.countryName,
-    province_pinyin: c.province,
-    city_pinyin: c.city,
-    address: c.address,
-    postal_code: c.postalCode,
-    phone: c.phone,
-    contact_title: c.contactTitle,
-    id_number: c.idNumber,
-  };
-  return Object.fromEntries(Object.entries(wire).filter((e): e is [string, string] => e[1] !== undefined));
+/** `company_info` as sent: the members given, under the specification's names. */
+function companyInfoWire(c: z.output<typeof companyInfo>): { [key: string]: string } {
+  return Object.fromEntries(Object.entries(toWire(COMPANY_INFO_WIRE, c)).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
 /** Order-keyed operations: ApplySign, GetRecord, GetCertificateStatus. */
-export const orderRefInput = z.strictObject({ orderNo }).transform((r): WireFields => ({ order_no: r.orderNo }));
+const orderRefFields = { orderNo };
+const ORDER_REF_WIRE: WireNames<typeof orderRefFields> = { orderNo: "order_no" };
+export const orderRefInput: RequestSchema<typeof orderRefFields> = z
+  .strictObject(orderRefFields)
+  .transform((r): WireFields => toWire(ORDER_REF_WIRE, r));
 
 /** Product list filters. */
-export const listProductsInput = z
-  .strictObject({
-    domainType: oneOf(DOMAIN_TYPE_CODES).optional(),
-    brandCode: text.optional(),
-    verificationType: oneOf(VERIFICATION_TYPE_CODES).optional(),
-    productName: text.optional(),
-    productCode: text.optional(),
-    page: positiveInt.optional(),
-    limit: positiveInt.max(500, "must be at most 500").optional(),
-  })
-  .transform(
-    (f): WireFields => ({
-      domain_type: f.domainType,
-      brand_code: f.brandCode,
-      verification_type: f.verificationType,
-      product_name: f.productName,
-      product_code: f.productCode,
-      page: f.page,
-      limit: f.limit,
-    }),
-  );
+const listProductsFields = {
+  domainType: oneOf(DOMAIN_TYPE_CODES).optional(),
+  brandCode: text.optional(),
+  verificationType: oneOf(VERIFICATION_TYPE_CODES).optional(),
+  /** Fuzzy match. */
+  productName: text.optional(),
+  /** Exact match. */
+  productCode: text.optional(),
+  /** 1-based, default 1. */
+  page: positiveInt.optional(),
+  /** Default 100, max 500. */
+  limit: positiveInt.max(500, "must be at most 500").optional(),
+};
+const LIST_PRODUCTS_WIRE: WireNames<typeof listProductsFields> = {
+  domainType: "domain_type",
+  brandCode: "brand_code",
+  verificationType: "verification_type",
+  productName: "product_name",
+  productCode: "product_code",
+  page: "page",
+  limit: "limit",
+};
+export const listProductsInput: RequestSchema<typeof listProductsFields> = z
+  .strictObject(listProductsFields)
+  .transform((f): WireFields => toWire(LIST_PRODUCTS_WIRE, f));
 
 /** CreateOrder (spec 4.3). */
-export const createOrderInput = z
-  .strictObject({
-    productCode: text.optional(),
-    productId: positiveInt.optional(),
-    domain: text,
-    sanDomains: names.optional(),
-    wildcardDomains: names.optional(),
-    customCsr: z
-      .string({ error: "must be a string" })
-      .refine((s) => /-----BEGIN (NEW )?CERTIFICATE REQUEST-----/.test(s), "must be a PEM certificate signing request")
-      .optional(),
-    months: positiveInt.optional(),
-    years: positiveInt.optional(),
-    signatureAlgorithm: oneOf(SIGNATURE_ALGORITHMS).optional(),
-    keySpec: oneOf(KEY_SPECS).optional(),
-    hashAlgorithm: oneOf(HASH_ALGORITHMS).optional(),
-    verificationMethod: oneOf(VERIFICATION_METHODS).optional(),
-    paymentMethod: oneOf(PAYMENT_METHODS).optional(),
-    companyId: positiveInt.optional(),
-    companyInfo: companyInfo.optional(),
-    couponType: oneOf(COUPON_TYPES).optional(),
-    couponId: positiveInt.optional(),
-    couponCode: text.optional(),
-  })
+const createOrderFields = {
+  productCode: text.optional(),
+  productId: positiveInt.optional(),
+  /** Main domain, or the IP address of an ipv4/ipv6 product (spec 2.3). */
+  domain: text,
+  /** Additional plain domains. */
+  sanDomains: names.optional(),
+  /** Additional wildcard domains. */
+  wildcardDomains: names.optional(),
+  /** Own PEM CSR; when absent the service generates the key pair. */
+  customCsr: z
+    .string({ error: "must be a string" })
+    .refine((s) => /-----BEGIN (NEW )?CERTIFICATE REQUEST-----/.test(s), "must be a PEM certificate signing request")
+    .optional(),
+  /** Term in months. Sent as given; the service reads `months` before `years`. */
+  months: positiveInt.optional(),
+  /** Term in years. Sent as given, also together with `months`. */
+  years: positiveInt.optional(),
+  signatureAlgorithm: oneOf(SIGNATURE_ALGORITHMS).optional(),
+  /** Must belong to `signatureAlgorithm` when both are given. */
+  keySpec: oneOf(KEY_SPECS).optional(),
+  hashAlgorithm: oneOf(HASH_ALGORITHMS).optional(),
+  verificationMethod: oneOf(VERIFICATION_METHODS).optional(),
+  paymentMethod: oneOf(PAYMENT_METHODS).optional(),
+  /** An existing company of the account (OV/EV); or give `companyInfo`. */
+  companyId: positiveInt.optional(),
+  companyInfo: companyInfo.optional(),
+  couponType: oneOf(COUPON_TYPES).optional(),
+  couponId: positiveInt.optional(),
+  couponCode: text.optional(),
+};
+const CREATE_ORDER_WIRE: WireNames<typeof createOrderFields> = {
+  productCode: "product_code",
+  productId: "product_id",
+  domain: "domain",
+  companyId: "company_id",
+  companyInfo: "company_info",
+  sanDomains: "san_domains",
+  wildcardDomains: "wildcard_domains",
+  customCsr: "custom_csr",
+  months: "months",
+  years: "years",
+  signatureAlgorithm: "signature_algorithm",
+  keySpec: "key_spec",
+  hashAlgorithm: "hash_algorithm",
+  verificationMethod: "verification_method",
+  paymentMethod: "payment_method",
+  couponType: "coupon_type",
+  couponId: "coupon_id",
+  couponCode: "coupon_code",
+};
+export const createOrderInput: RequestSchema<typeof createOrderFields> = z
+  .strictObject(createOrderFields)
   .superRefine((r, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
     if ((r.productCode === undefined) === (r.productId === undefined)) {
@@ -155,58 +232,65 @@ export const createOrderInput = z
       issue("couponType", "is required with couponId or couponCode");
     }
   })
-  .transform(
-    (r): WireFields => ({
-      product_code: r.productCode,
-      product_id: r.productId,
-      domain: r.domain,
-      company_id: r.companyId,
-      company_info: r.companyInfo && companyInfoWire(r.companyInfo),
-      san_domains: r.sanDomains,
-      wildcard_domains: r.wildcardDomains,
-      custom_csr: r.customCsr,
-      months: r.months,
-      years: r.years,
-      signature_algorithm: r.signatureAlgorithm,
-      key_spec: r.keySpec,
-      hash_algorithm: r.hashAlgorithm,
-      verification_method: r.verificationMethod,
-      payment_method: r.paymentMethod,
-      coupon_type: r.couponType,
-      coupon_id: r.couponId,
-      coupon_code: r.couponCode,
-    }),
-  );
+  .transform((r): WireFields => toWire(CREATE_ORDER_WIRE, { ...r, companyInfo: r.companyInfo && companyInfoWire(r.companyInfo) }));
 
 /**
  * ChangeVertificationMethod (spec 4.5). `email_suffix` is sent empty: the
  * specification allows that and does not say what it means, and the
  * `email-<suffix>` method codes already name the mailbox.
  */
-export const changeVerificationMethodInput = z
-  .strictObject({ orderNo, method: oneOf(VERIFICATION_METHODS) })
-  .transform((r): WireFields => ({ order_no: r.orderNo, method: r.method, email_suffix: "" }));
+const changeVerificationMethodFields = { orderNo, method: oneOf(VERIFICATION_METHODS) };
+const CHANGE_VERIFICATION_METHOD_WIRE: WireNames<typeof changeVerificationMethodFields> = { ...ORDER_REF_WIRE, method: "method" };
+export const changeVerificationMethodInput: RequestSchema<typeof changeVerificationMethodFields> = z
+  .strictObject(changeVerificationMethodFields)
+  .transform((r): WireFields => ({ ...toWire(CHANGE_VERIFICATION_METHOD_WIRE, r), email_suffix: "" }));
 
 /**
  * CancelOrder (spec 4.7). `reason` is sent empty when not given (the
  * specification allows it) and capped: the service's limit is not published.
  */
-export const cancelOrderInput = z
-  .strictObject({
-    orderNo,
-    reason: z
-      .string({ error: "must be a string" })
-      .max(CANCEL_REASON_MAX_LENGTH, `must be at most ${CANCEL_REASON_MAX_LENGTH} characters`)
-      .optional(),
-  })
-  .transform((r): WireFields => ({ order_no: r.orderNo, reason: r.reason ?? "" }));
+const cancelOrderFields = {
+  orderNo,
+  reason: z
+    .string({ error: "must be a string" })
+    .max(CANCEL_REASON_MAX_LENGTH, `must be at most ${CANCEL_REASON_MAX_LENGTH} characters`)
+    .optional(),
+};
+const CANCEL_ORDER_WIRE: WireNames<typeof cancelOrderFields> = { ...ORDER_REF_WIRE, reason: "reason" };
+export const cancelOrderInput: RequestSchema<typeof cancelOrderFields> = z
+  .strictObject(cancelOrderFields)
+  .transform((r): WireFields => toWire(CANCEL_ORDER_WIRE, { ...r, reason: r.reason ?? "" }));
 
 /** DownloadCertificate: one certificate of the order by `cert_id` or `installment_no`, or the earliest. */
-export const downloadCertificateInput = z
-  .strictObject({ orderNo, certId: text.optional(), installmentNo: positiveInt.optional() })
+const downloadCertificateFields = { orderNo, certId: text.optional(), installmentNo: positiveInt.optional() };
+const DOWNLOAD_CERTIFICATE_WIRE: WireNames<typeof downloadCertificateFields> = {
+  ...ORDER_REF_WIRE,
+  certId: "cert_id",
+  installmentNo: "installment_no",
+};
+export const downloadCertificateInput: RequestSchema<typeof downloadCertificateFields> = z
+  .strictObject(downloadCertificateFields)
   .superRefine((r, ctx) => {
     if (r.certId !== undefined && r.installmentNo !== undefined) {
       ctx.addIssue({ code: "custom", path: ["installmentNo"], message: "give certId or installmentNo, not both" });
     }
   })
-  .transform((r): WireFields => ({ order_no: r.orderNo, cert_id: r.certId, installment_no: r.installmentNo }));
+  .transform((r): WireFields => toWire(DOWNLOAD_CERTIFICATE_WIRE, r));
+
+/** Each operation's request check and encoding, by operation (GetUserData sends no fields). */
+export const REQUESTS = {
+  GetUserProduct: listProductsInput,
+  CreateOrder: createOrderInput,
+  ApplySign: orderRefInput,
+  GetRecord: orderRefInput,
+  ChangeVertificationMethod: changeVerificationMethodInput,
+  CancelOrder: cancelOrderInput,
+  GetCertificateStatus: orderRefInput,
+  DownloadCertificate: downloadCertificateInput,
+} as const satisfies { readonly [Op in Exclude<PartnerOperation, "GetUserData">]: z.ZodType<WireFields, unknown> };
+
+/** An operation that takes request fields. */
+export type RequestOperation = keyof typeof REQUESTS;
+
+/** The request (camelCase) an operation's check accepts: the input type of its schema. */
+export type RequestOf<Op extends RequestOperation> = z.input<(typeof REQUESTS)[Op]>;

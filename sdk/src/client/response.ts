@@ -3,7 +3,7 @@ import { PartnerApiError, type PartnerApiErrorInit, type PartnerErrorKind } from
 import type { Redactor } from "./redact.js";
 import { envelope, errorData, ReadContext, WireFault, type Reader } from "./schemas/index.js";
 import type { HttpResponse } from "./transport.js";
-import type { PartnerOperation } from "./types.js";
+import type { PartnerOperation } from "./operations.js";
 
 const KIND_BY_CODE: Readonly<Record<number, PartnerErrorKind>> = {
   400: "invalid_request",

@@ -1,5 +1,5 @@
 import type { PartnerApiError } from "./errors.js";
-import type { RetryOptions } from "./types.js";
+import type { RetryOptions } from "./options.js";
 
 /** A fully resolved retry policy. */
 export type RetryPolicy = Required<RetryOptions>;

@@ -9,51 +9,29 @@
  * `vocabulary.ts`; values an answer may carry beyond them are typed
  * `Open<…>` / `OpenInt<…>` and passed through.
  *
- * Where the pieces are: request checks and their mapping to wire names in
- * `requests.ts`, response readers in `schemas/`, the allowed values in
- * `vocabulary.ts`.
+ * Each type is declared once, where the client handles it, and named here:
+ * - an answer's type is what its reader in `schemas/` yields
+ *   (`ReadOf<typeof reader>`): the fields, wire names, optionality and
+ *   member docs are the reader's;
+ * - a request's type is the input of its zod check in `requests.ts`
+ *   (`RequestOf<Op>`), which also maps each field to its wire name;
+ * - the client's options are in `options.ts`, the allowed values in
+ *   `vocabulary.ts`.
  */
-import type {
-  CertStatus,
-  CouponType,
-  DnsRecordType,
-  DomainTypeCode,
-  HashAlgorithm,
-  HttpRecordType,
-  KeySpec,
-  Open,
-  OpenInt,
-  OrderStatus,
-  PaymentMethod,
-  PriceSource,
-  RecordScope,
-  RefundMode,
-  RefundStatus,
-  RefundTarget,
-  SignatureAlgorithm,
-  UserStatus,
-  VerificationMethod,
-  VerificationTypeCode,
-} from "./vocabulary.js";
+import type { CallOptions } from "./options.js";
+import type { companyInfoFields, InputOf, RequestOf } from "./requests.js";
+import type { certificateDownload, certificateMaterial, certificateStatus, domainStatus } from "./schemas/certificates.js";
+import type { cancelOrderResult, createOrderResult, upstreamCancel } from "./schemas/orders.js";
+import type { namedCode, product, productPage, productSignatureAlgorithm, productTerm } from "./schemas/products.js";
+import type { Filled, ObjectOf, ReadOf } from "./schemas/read.js";
+import type { applySignResult, changeVerificationMethodResult, dnsRecord, emailRecord, httpRecord, recordLists, recordSet } from "./schemas/records.js";
+import type { accountFunds, accountUser, apiKeyInfo, userData } from "./schemas/user.js";
 
 // The allowed values (and the CertStatus/OrderStatus/... constants) are part of this module's surface too.
 export * from "./vocabulary.js";
-
-// ---------------------------------------------------------------------------
-// Scalars and operations
-// ---------------------------------------------------------------------------
-
-/**
- * A monetary amount as a decimal string with exactly two places.
- *
- * The specification sends amounts as JSON numbers (`120`, `120.5`); a
- * string (`"120.50"`) is accepted too. Both are normalised to `"120.50"`, so
- * money never goes through float arithmetic beyond reading the number.
- *
- * @example
- * const total: Money | undefined = order.totalAmount; // "120.00"
- */
-export type Money = string;
+export type { Money } from "./money.js";
+export type { PartnerOperation } from "./operations.js";
+export type { CallOptions, PartnerClientLogger, PartnerClientOptions, RetryEvent, RetryOptions } from "./options.js";
 
 /**
  * A date-time as the service sends it: `YYYY-MM-DD HH:MM:SS` (e.g.
@@ -64,150 +42,6 @@ export type Money = string;
  * const now: DateTimeString = (await client.getUserData()).serverTime;
  */
 export type DateTimeString = string;
-
-/**
- * The nine Partner API operations, named as the service's paths name them.
- * The product list, status and download paths are `GetUserProduct`,
- * `GetCertificateStatus` and `DownloadCertificate`.
- *
- * @example
- * const op: PartnerOperation = "ChangeVertificationMethod";
- */
-export type PartnerOperation =
-  | "GetUserData"
-  | "GetUserProduct"
-  | "CreateOrder"
-  | "ApplySign"
-  | "GetRecord"
-  | "ChangeVertificationMethod"
-  | "CancelOrder"
-  | "GetCertificateStatus"
-  | "DownloadCertificate";
-
-// ---------------------------------------------------------------------------
-// Client construction and per-call options
-// ---------------------------------------------------------------------------
-
-/**
- * Retry policy for read-only operations (network errors, 5xx, 429).
- * State-changing operations are never retried once a request may have reached
- * the server, whatever this says.
- *
- * @example
- * new PartnerClient({ baseUrl, apiKey, retry: { maxAttempts: 5, baseDelayMs: 100, maxDelayMs: 2_000, maxTotalMs: 20_000 } });
- */
-export interface RetryOptions {
-  /** Total attempts including the first (1 disables retries). Default 4. */
-  maxAttempts?: number;
-  /** First backoff ceiling; doubles per attempt (full jitter). Default 250 ms. */
-  baseDelayMs?: number;
-  /** Upper bound of one backoff delay (a server's `retry_after` may exceed it, within `maxTotalMs`). Default 5 000 ms. */
-  maxDelayMs?: number;
-  /** Budget for all attempts and waits of one call; no retry starts past it. Default 30 000 ms. */
-  maxTotalMs?: number;
-}
-
-/**
- * What the client reports before it waits for a retry.
- *
- * @example
- * onRetry: (e) => console.log(`${e.operation}: attempt ${e.attempt} failed (${e.error.kind}), retrying in ${e.delayMs} ms`)
- */
-export interface RetryEvent {
-  operation: PartnerOperation;
-  /** The attempt that just failed (1-based). */
-  attempt: number;
-  /** How long the client waits before the next attempt. */
-  delayMs: number;
-  /** Why the attempt failed (already redacted). */
-  error: import("./errors.js").PartnerApiError;
-}
-
-/**
- * Optional sink for the client's progress lines. Messages never contain the
- * API key or a request/response body.
- *
- * `warn` also receives what tolerant reading left out of an answer: a product
- * or validation record that could not be read (skipped, the rest returned),
- * or a field of a successful CreateOrder/ApplySign/ChangeVertificationMethod/
- * CancelOrder answer that was missing or unreadable (left absent). Each line
- * names the operation and the wire path, e.g.
- * `GetUserProduct: skipped data.products.items[3]: domain_type_code: expected a string`.
- *
- * @example
- * new PartnerClient({ baseUrl, apiKey, logger: { debug: (m) => pulumi.log.debug(m), warn: (m) => pulumi.log.warn(m) } });
- */
-export interface PartnerClientLogger {
-  debug?(message: string): void;
-  warn?(message: string): void;
-}
-
-/**
- * Options of {@link PartnerClient}.
- *
- * @example
- * const client = new PartnerClient({
- *   baseUrl: "https://partner.example.com",
- *   apiKey: process.env.CERTRESELLER_API_KEY!,
- *   keyPlacement: "header",
- *   timeoutMs: 15_000,
- * });
- */
-export interface PartnerClientOptions {
-  /**
-   * Service root; operations are `POST {baseUrl}/partner/<Name>/`. Must be
-   * `https://`, or `http://` on a loopback host (127.0.0.0/8, `::1`,
-   * `localhost`) unless {@link PartnerClientOptions.allowInsecureHttp} is set.
-   */
-  baseUrl: string | URL;
-  /**
-   * Accept a plain `http://` base URL on a non-loopback host. Off by default:
-   * every request carries the API key, which must not cross a network in
-   * clear text.
-   */
-  allowInsecureHttp?: boolean;
-  /** `app_id:api_secret` (or the secret alone). Never echoed anywhere by the client. */
-  apiKey: string;
-  /**
-   * Where the key travels: the body field `apikey` (default), the `X-API-Key`
-   * header, or `Authorization: Bearer` (for gateways that strip unknown headers
-   * and must not see bodies).
-   */
-  keyPlacement?: "body" | "header" | "bearer";
-  /** Body encoding: `application/x-www-form-urlencoded` (default) or JSON. */
-  encoding?: "form" | "json";
-  /** Per-attempt timeout covering connect, send and the whole response. Default 30 000 ms. */
-  timeoutMs?: number;
-  /**
-   * Largest answer body accepted, in bytes; a bigger one fails as
-   * `malformed_response` without being buffered. Default 8 MiB (a 500-product
-   * page is about 1 MiB).
-   */
-  maxResponseBytes?: number;
-  /** Retry policy for read-only operations, or `false` for none. */
-  retry?: RetryOptions | false;
-  /** Aborts every call of this client (e.g. on shutdown). */
-  signal?: AbortSignal;
-  /** `User-Agent` header. Default `pulumi-certreseller/<version>`. */
-  userAgent?: string;
-  /** Called before every retry wait. */
-  onRetry?: (event: RetryEvent) => void;
-  /** Progress lines (requests, retries). */
-  logger?: PartnerClientLogger;
-}
-
-/**
- * Per-call options.
- *
- * @example
- * await client.getRecord({ orderNo }, { timeoutMs: 5_000, signal: AbortSignal.timeout(60_000) });
- */
-export interface CallOptions {
-  /** Aborts this call (and its retries). */
-  signal?: AbortSignal;
-  /** Per-attempt timeout for this call, overriding the client's. */
-  timeoutMs?: number;
-}
 
 // ---------------------------------------------------------------------------
 // GetUserData (spec 2.1, 4.1)
@@ -220,20 +54,7 @@ export interface CallOptions {
  * const { user } = await client.getUserData();
  * if (user.status !== UserStatus.Normal) console.warn(user.statusText);
  */
-export interface AccountUser {
-  id: number;
-  userId: string;
-  username: string;
-  /** See {@link UserStatus}; an unlisted value is passed through. */
-  status: OpenInt<UserStatus>;
-  statusText: string;
-  userType: string;
-  partnerLevel: number;
-  /** `null` when no phone is bound. */
-  boundPhone: string | null;
-  /** `null` when no e-mail is bound. */
-  boundEmail: string | null;
-}
+export type AccountUser = ReadOf<typeof accountUser>;
 
 /**
  * The account's money (`data.account`, spec 2.1), every amount a {@link Money} string.
@@ -242,15 +63,7 @@ export interface AccountUser {
  * const { account } = await client.getUserData();
  * console.log(`available: ${account.totalAvailable}`); // balance + creditAvailable
  */
-export interface AccountFunds {
-  balance: Money;
-  creditLine: Money;
-  creditUsed: Money;
-  creditAvailable: Money;
-  trustedBalance: Money;
-  /** `balance + creditAvailable`. */
-  totalAvailable: Money;
-}
+export type AccountFunds = ReadOf<typeof accountFunds>;
 
 /**
  * The API key as the service reports it (`data.api_key`): never the secret.
@@ -258,12 +71,7 @@ export interface AccountFunds {
  * @example
  * const { apiKey } = await client.getUserData(); console.log(apiKey.appId, apiKey.lastUsedIp);
  */
-export interface ApiKeyInfo {
-  /** The key's identifier; `null` when the service has none to show. */
-  appId: string | null;
-  /** The IP address the key was last used from; `null` before first use. */
-  lastUsedIp: string | null;
-}
+export type ApiKeyInfo = ReadOf<typeof apiKeyInfo>;
 
 /**
  * GetUserData result (spec 2.1).
@@ -272,13 +80,7 @@ export interface ApiKeyInfo {
  * const me: UserData = await client.getUserData();
  * console.log(me.user.username, me.account.totalAvailable, me.serverTime);
  */
-export interface UserData {
-  user: AccountUser;
-  account: AccountFunds;
-  apiKey: ApiKeyInfo;
-  /** `YYYY-MM-DD HH:MM:SS`. */
-  serverTime: DateTimeString;
-}
+export type UserData = ReadOf<typeof userData>;
 
 // ---------------------------------------------------------------------------
 // Product list (GetUserProduct)
@@ -290,19 +92,7 @@ export interface UserData {
  * @example
  * await client.listProducts({ brandCode: "sandbox", verificationType: "dv", page: 2, limit: 50 });
  */
-export interface ListProductsFilter {
-  domainType?: DomainTypeCode;
-  brandCode?: string;
-  verificationType?: VerificationTypeCode;
-  /** Fuzzy match. */
-  productName?: string;
-  /** Exact match. */
-  productCode?: string;
-  /** 1-based, default 1. */
-  page?: number;
-  /** Default 100, max 500. */
-  limit?: number;
-}
+export type ListProductsFilter = RequestOf<"GetUserProduct">;
 
 /**
  * A `{ name, code }` pair as the product list uses it.
@@ -310,10 +100,7 @@ export interface ListProductsFilter {
  * @example
  * const codes = product.hashAlgorithms.map((h: NamedCode) => h.code);
  */
-export interface NamedCode {
-  name: string;
-  code: string;
-}
+export type NamedCode = ReadOf<typeof namedCode>;
 
 /**
  * A signature algorithm a product supports, with its key specs.
@@ -322,15 +109,7 @@ export interface NamedCode {
  * const ecc = product.signatureAlgorithms.find((a: ProductSignatureAlgorithm) => a.code === "ecc");
  * const specs = ecc?.encryptionStrengths.map((s) => s.code); // ["p-256", "p-384"]
  */
-export interface ProductSignatureAlgorithm {
-  name: string;
-  /** A {@link SignatureAlgorithm} code, or one the service added since. */
-  code: Open<SignatureAlgorithm>;
-  category?: string | null;
-  description?: string | null;
-  /** `code` of each is a {@link KeySpec} (or a newer one). */
-  encryptionStrengths: NamedCode[];
-}
+export type ProductSignatureAlgorithm = ReadOf<typeof productSignatureAlgorithm>;
 
 /**
  * One purchasable term of a product and its prices.
@@ -338,17 +117,7 @@ export interface ProductSignatureAlgorithm {
  * @example
  * const oneYear = product.validYears.find((t: ProductTerm) => t.months === 12);
  */
-export interface ProductTerm {
-  years: number;
-  months: number;
-  /** Base price for this term (covers the main name only). */
-  price: Money;
-  priceSource?: Open<PriceSource> | null;
-  /** Price per extra plain domain for this term. */
-  sanPrice: Money | null;
-  /** Price per extra wildcard for this term. */
-  wildcardPrice: Money | null;
-}
+export type ProductTerm = ReadOf<typeof productTerm>;
 
 /**
  * One product of the product list.
@@ -357,34 +126,7 @@ export interface ProductTerm {
  * const p: Product = (await client.listProducts({ productCode: "sandbox-dv-single" })).items[0];
  * if (isDomainTypeCode(p.domainTypeCode)) console.log(p.domainTypeCode);
  */
-export interface Product {
-  productName: string;
-  productCode: string;
-  productType?: string;
-  /** `ssl`. */
-  productTypeCode?: string;
-  verificationType?: string;
-  verificationTypeCode: Open<VerificationTypeCode>;
-  domainType?: string;
-  /** A spec 2.3 code; an unlisted one is passed through (see {@link isDomainTypeCode}). */
-  domainTypeCode: Open<DomainTypeCode>;
-  brand?: string;
-  brandCode?: string;
-  signatureAlgorithms: ProductSignatureAlgorithm[];
-  /** `code` of each is a {@link HashAlgorithm} (or a newer one). */
-  hashAlgorithms: NamedCode[];
-  validYears: ProductTerm[];
-  priceSource?: Open<PriceSource> | null;
-  hasCustomPrice?: boolean;
-  basePrice: Money;
-  originalPrice?: Money | null;
-  retailPrice?: Money | null;
-  sanPrice: Money | null;
-  wildcardPrice: Money | null;
-  /** Plain domains allowed in total (the service also calls it `max_domains`). */
-  maxSingleDomains: number;
-  maxWildcards: number;
-}
+export type Product = ReadOf<typeof product>;
 
 /**
  * One page of the product list. Items that could not be read are left out
@@ -394,17 +136,7 @@ export interface Product {
  * const page: ProductPage = await client.listProducts({ page: 1 });
  * console.log(`${page.items.length} of ${page.total}`);
  */
-export interface ProductPage {
-  total: number;
-  page: number;
-  limit: number;
-  totalPages: number;
-  items: Product[];
-  /** The account summary the service includes (shape not fixed). */
-  user?: Record<string, unknown> | null;
-  /** The query as the service understood it (shape not fixed). */
-  query?: Record<string, unknown> | null;
-}
+export type ProductPage = ReadOf<typeof productPage>;
 
 // ---------------------------------------------------------------------------
 // CreateOrder (spec 4.3, 2.4)
@@ -422,32 +154,12 @@ export interface ProductPage {
  *   registrationNo: "HRB 1", province: "Berlin", city: "Berlin", address: "Main St 1", postalCode: "10115", phone: "+49 30 1234",
  * };
  */
-export interface CompanyInfo {
-  /** Full company name; with a custom CSR, the CSR's organisation must equal it. */
-  companyName: string;
-  /** Two-letter country/region code. */
-  countryCode: string;
-  /** Contact's family name. */
-  contactFirst: string;
-  /** Contact's given name. */
-  contactLast: string;
-  /** Contact e-mail. */
-  email: string;
-  /** Registration or business licence number (`registration_no`). */
-  registrationNo?: string;
-  countryName?: string;
-  /** Province/state in pinyin or English (`province_pinyin`). */
-  province?: string;
-  /** City in pinyin or English (`city_pinyin`). */
-  city?: string;
-  address?: string;
-  postalCode?: string;
-  phone?: string;
-  /** Contact's position. */
-  contactTitle?: string;
-  /** Contact's identity document number. */
-  idNumber?: string;
-}
+export type CompanyInfo = InputOf<typeof companyInfoFields>;
+
+/** The fields of CreateOrder as its check declares them (every one optional but `domain`). */
+type CreateOrderFields = RequestOf<"CreateOrder">;
+/** A CreateOrder field's type when given. */
+type CreateOrderField<K extends keyof CreateOrderFields> = Exclude<CreateOrderFields[K], undefined>;
 
 /**
  * The product to buy: by code or by id, exactly one.
@@ -455,7 +167,9 @@ export interface CompanyInfo {
  * @example
  * const byCode: ProductRef = { productCode: "sandbox-dv-multi" };
  */
-export type ProductRef = { productCode: string; productId?: never } | { productId: number; productCode?: never };
+export type ProductRef =
+  | { productCode: CreateOrderField<"productCode">; productId?: never }
+  | { productId: CreateOrderField<"productId">; productCode?: never };
 
 /**
  * Coupon: by id (`couponType: "coupon"`) or by code (`couponType: "code"`), or none.
@@ -465,8 +179,8 @@ export type ProductRef = { productCode: string; productId?: never } | { productI
  */
 export type CouponRef =
   | { couponType?: undefined; couponId?: undefined; couponCode?: undefined }
-  | { couponType: Extract<CouponType, "coupon">; couponId: number; couponCode?: undefined }
-  | { couponType: Extract<CouponType, "code">; couponCode: string; couponId?: undefined };
+  | { couponType: Extract<CreateOrderField<"couponType">, "coupon">; couponId: CreateOrderField<"couponId">; couponCode?: undefined }
+  | { couponType: Extract<CreateOrderField<"couponType">, "code">; couponCode: CreateOrderField<"couponCode">; couponId?: undefined };
 
 /**
  * CreateOrder request (spec 4.3). **Moves money**: the account is charged at
@@ -475,36 +189,17 @@ export type CouponRef =
  * its defaults (12 months, rsa, the algorithm's key spec, sha256, the
  * product's method, balance).
  *
+ * The fields are those of the request's check; {@link ProductRef} and
+ * {@link CouponRef} add the combinations it allows (one product reference,
+ * a coupon kind with its own field).
+ *
  * @example
  * const req: CreateOrderRequest = {
  *   productCode: "sandbox-dv-multi", domain: "example.com", sanDomains: ["www.example.com"],
  *   months: 12, verificationMethod: "dns", paymentMethod: "credit",
  * };
  */
-export type CreateOrderRequest = ProductRef &
-  CouponRef & {
-    /** Main domain, or the IP address of an ipv4/ipv6 product (spec 2.3). */
-    domain: string;
-    /** Additional plain domains. */
-    sanDomains?: string[];
-    /** Additional wildcard domains. */
-    wildcardDomains?: string[];
-    /** Own PEM CSR; when absent the service generates the key pair. */
-    customCsr?: string;
-    /** Term in months. Sent as given; the service reads `months` before `years`. */
-    months?: number;
-    /** Term in years. Sent as given, also together with `months`. */
-    years?: number;
-    signatureAlgorithm?: SignatureAlgorithm;
-    /** Must belong to `signatureAlgorithm` when both are given. */
-    keySpec?: KeySpec;
-    hashAlgorithm?: HashAlgorithm;
-    verificationMethod?: VerificationMethod;
-    paymentMethod?: PaymentMethod;
-    /** An existing company of the account (OV/EV); or give `companyInfo`. */
-    companyId?: number;
-    companyInfo?: CompanyInfo;
-  };
+export type CreateOrderRequest = ProductRef & CouponRef & Omit<CreateOrderFields, keyof ProductRef | keyof CouponRef>;
 
 /**
  * CreateOrder result (spec 4.3): the order number and the price breakdown.
@@ -518,26 +213,7 @@ export type CreateOrderRequest = ProductRef &
  * const order: CreateOrderResult = await client.createOrder(req);
  * console.log(order.orderNo, order.payableAmount ?? "amount not reported");
  */
-export interface CreateOrderResult {
-  /** `CERT<digits>`. */
-  orderNo: string;
-  totalAmount?: Money;
-  discountAmount?: Money;
-  payableAmount?: Money;
-  unitPrice?: Money;
-  sanPrice?: Money;
-  wildcardPrice?: Money;
-  extraSanCount?: number;
-  extraWcCount?: number;
-  /** How many certificates the order holds (more than 1 when the term exceeds one certificate's lifetime). */
-  installmentsCount?: number;
-  totalDomains?: number;
-  years?: number;
-  months?: number;
-  paymentMethod?: Open<PaymentMethod>;
-  deductAmount?: Money;
-  isCustomCsr?: boolean;
-}
+export type CreateOrderResult = ReadOf<typeof createOrderResult>;
 
 // ---------------------------------------------------------------------------
 // Validation records (spec 2.5; ApplySign, GetRecord, ChangeVertificationMethod)
@@ -550,18 +226,7 @@ export interface CreateOrderResult {
  * @example
  * for (const r of records.dnsRecords) console.log(`${r.label}.${r.domain} ${r.recordType} ${r.value}`);
  */
-export interface DnsRecord {
-  domain: string;
-  /** `main` or `san` (`wildcard` also occurs); an empty string also occurs. */
-  type: Open<RecordScope>;
-  /** Host label, relative to `domain`. */
-  label: string;
-  /** `TXT` (or `CNAME` for CNAME validation). */
-  recordType: Open<DnsRecordType>;
-  value: string;
-  /** Instruction text (GetRecord). */
-  hint?: string;
-}
+export type DnsRecord = ReadOf<typeof dnsRecord>;
 
 /**
  * An element of `http_records` (file validation, spec 2.5): serve `content`
@@ -570,19 +235,7 @@ export interface DnsRecord {
  * @example
  * for (const r of records.httpRecords) console.log(`serve ${JSON.stringify(r.content)} at ${r.path}`);
  */
-export interface HttpRecord {
-  domain: string;
-  type: Open<RecordScope>;
-  /** `FILE`. */
-  recordType: Open<HttpRecordType>;
-  /** File name. */
-  label: string;
-  /** `http://<domain>/.well-known/pki-validation/<file_name>`. */
-  path: string;
-  content: string;
-  /** Protocol-relative form of the URL. */
-  link: string;
-}
+export type HttpRecord = ReadOf<typeof httpRecord>;
 
 /**
  * An element of `email_records`. The specification does not show its shape,
@@ -591,7 +244,7 @@ export interface HttpRecord {
  * @example
  * for (const r of records.emailRecords) console.log(JSON.stringify(r));
  */
-export type EmailRecord = Readonly<Record<string, unknown>>;
+export type EmailRecord = ReadOf<typeof emailRecord>;
 
 /**
  * The three record lists of ApplySign, GetRecord and ChangeVertificationMethod.
@@ -601,28 +254,18 @@ export type EmailRecord = Readonly<Record<string, unknown>>;
  * @example
  * const { dnsRecords, httpRecords, emailRecords }: ValidationRecords = await client.getRecord({ orderNo });
  */
-export interface ValidationRecords {
-  dnsRecords: DnsRecord[];
-  httpRecords: HttpRecord[];
-  emailRecords: EmailRecord[];
-}
+export type ValidationRecords = ObjectOf<typeof recordLists>;
 
 /**
  * ApplySign result (spec 4.4): the certificate is submitted and awaits
  * validation with the returned records. The submission happened when this
- * answer arrives, so only `orderNo` and the record lists are guaranteed.
+ * answer arrives, so only `orderNo` (the requested one when the answer
+ * lacks it) and the record lists are guaranteed.
  *
  * @example
  * const { requestId, dnsRecords } = await client.applySign({ orderNo });
  */
-export interface ApplySignResult extends ValidationRecords {
-  orderNo: string;
-  certStatus?: OpenInt<CertStatus>;
-  /** A spec 4.5 code; the service may also answer `email` for the e-mail methods. */
-  verificationMethod?: Open<VerificationMethod>;
-  /** `SIG-<digits>-<suffix>`. */
-  requestId?: string;
-}
+export type ApplySignResult = Filled<ReadOf<typeof applySignResult>, "orderNo">;
 
 /**
  * ChangeVertificationMethod result (spec 4.5): the records of the new method;
@@ -633,12 +276,7 @@ export interface ApplySignResult extends ValidationRecords {
  * const changed: ChangeVerificationMethodResult = await client.changeVerificationMethod({ orderNo, method: "file" });
  * console.log(changed.httpRecords);
  */
-export interface ChangeVerificationMethodResult extends ValidationRecords {
-  orderNo: string;
-  certStatus?: OpenInt<CertStatus>;
-  verificationMethod?: Open<VerificationMethod>;
-  requestId?: string;
-}
+export type ChangeVerificationMethodResult = Filled<ReadOf<typeof changeVerificationMethodResult>, "orderNo">;
 
 /**
  * GetRecord result (spec 4.6; stored records only, empty before ApplySign).
@@ -647,19 +285,7 @@ export interface ChangeVerificationMethodResult extends ValidationRecords {
  * const set: RecordSet = await client.getRecord({ orderNo });
  * console.log(set.allDomains, set.dnsRecords.length, set.fetchedAt);
  */
-export interface RecordSet extends ValidationRecords {
-  orderNo: string;
-  certStatus: OpenInt<CertStatus>;
-  verificationMethod: Open<VerificationMethod>;
-  mainDomain: string;
-  /** The API spells it `sans_domains`. */
-  sansDomains: string[];
-  wildcardDomains: string[];
-  allDomains: string[];
-  allDomainsCount: number;
-  /** ISO 8601 with UTC offset. */
-  fetchedAt: DateTimeString;
-}
+export type RecordSet = ReadOf<typeof recordSet>;
 
 // ---------------------------------------------------------------------------
 // Requests keyed by order
@@ -671,9 +297,7 @@ export interface RecordSet extends ValidationRecords {
  * @example
  * await client.getRecord({ orderNo: "CERT202607041730001234" });
  */
-export interface OrderRef {
-  orderNo: string;
-}
+export type OrderRef = RequestOf<"GetRecord">;
 
 /**
  * ChangeVertificationMethod request (spec 4.5; only while the certificate is
@@ -683,9 +307,7 @@ export interface OrderRef {
  * @example
  * await client.changeVerificationMethod({ orderNo, method: "email-admin" });
  */
-export interface ChangeVerificationMethodRequest extends OrderRef {
-  method: VerificationMethod;
-}
+export type ChangeVerificationMethodRequest = RequestOf<"ChangeVertificationMethod">;
 
 /**
  * CancelOrder request (spec 4.7). **Moves money** (refund): never retried.
@@ -694,18 +316,7 @@ export interface ChangeVerificationMethodRequest extends OrderRef {
  * @example
  * await client.cancelOrder({ orderNo, reason: "stack destroyed" });
  */
-export interface CancelOrderRequest extends OrderRef {
-  reason?: string;
-}
-
-/**
- * Longest `reason` the client sends with CancelOrder. The service's limit is
- * not published; 200 characters stays below the common database column sizes.
- *
- * @example
- * const reason = text.slice(0, CANCEL_REASON_MAX_LENGTH);
- */
-export const CANCEL_REASON_MAX_LENGTH = 200;
+export type CancelOrderRequest = RequestOf<"CancelOrder">;
 
 /**
  * DownloadCertificate request: the earliest issued certificate unless
@@ -714,10 +325,7 @@ export const CANCEL_REASON_MAX_LENGTH = 200;
  * @example
  * await client.downloadCertificate({ orderNo, installmentNo: 2 });
  */
-export interface DownloadCertificateRequest extends OrderRef {
-  certId?: string;
-  installmentNo?: number;
-}
+export type DownloadCertificateRequest = RequestOf<"DownloadCertificate">;
 
 // ---------------------------------------------------------------------------
 // CancelOrder (spec 2.6, 4.7)
@@ -729,38 +337,20 @@ export interface DownloadCertificateRequest extends OrderRef {
  * @example
  * if (result.upstreamCancel?.skipped) console.log("nothing had been sent upstream");
  */
-export interface UpstreamCancel {
-  success?: boolean;
-  /** Name of the upstream certificate provider. */
-  provider?: string;
-  message?: string;
-  upstreamCode?: string;
-  /** True when nothing had been sent upstream, so there was nothing to cancel. */
-  skipped?: boolean;
-}
+export type UpstreamCancel = ReadOf<typeof upstreamCancel>;
 
 /**
  * CancelOrder result (spec 2.6). The refund happened when this answer
- * arrives (code 200), so every field but `orderNo` is optional: one that is
- * missing or unreadable is left out (and reported to the client's
- * `logger.warn`). In `audit` mode the refund awaits an administrator
- * (`refundStatus` 0, no `refundOrderNo`).
+ * arrives (code 200), so every field but `orderNo` (the requested one when
+ * the answer lacks it) is optional: one that is missing or unreadable is
+ * left out (and reported to the client's `logger.warn`). In `audit` mode
+ * the refund awaits an administrator (`refundStatus` 0, no `refundOrderNo`).
  *
  * @example
  * const c: CancelOrderResult = await client.cancelOrder({ orderNo });
  * if (c.refundMode === "audit") console.warn("refund queued for review");
  */
-export interface CancelOrderResult {
-  orderNo: string;
-  refundId?: number;
-  refundAmount?: Money;
-  refundTo?: Open<RefundTarget>;
-  /** `REFUND<digits>`; absent in `audit` mode. */
-  refundOrderNo?: string;
-  refundMode?: Open<RefundMode>;
-  refundStatus?: OpenInt<RefundStatus>;
-  upstreamCancel?: UpstreamCancel;
-}
+export type CancelOrderResult = Filled<ReadOf<typeof cancelOrderResult>, "orderNo">;
 
 // ---------------------------------------------------------------------------
 // GetCertificateStatus
@@ -772,11 +362,7 @@ export interface CancelOrderResult {
  * @example
  * const pending = status.domainStatuses.filter((d: DomainStatus) => !d.verified);
  */
-export interface DomainStatus {
-  domain: string;
-  method?: string | null;
-  verified: boolean;
-}
+export type DomainStatus = ReadOf<typeof domainStatus>;
 
 /**
  * GetCertificateStatus result. Rate limit: one read per order per
@@ -787,30 +373,7 @@ export interface DomainStatus {
  * const s: CertificateStatus = await client.getCertificateStatus({ orderNo });
  * if (s.certStatus === CertStatus.Issued) console.log(s.serialNumber);
  */
-export interface CertificateStatus {
-  orderNo: string;
-  orderStatus: OpenInt<OrderStatus>;
-  orderStatusLabel?: string | null;
-  /** UUID of the certificate this status describes. */
-  certId: string | null;
-  certStatus: OpenInt<CertStatus>;
-  certStatusLabel?: string | null;
-  caStatus: number | null;
-  caStatusText: string | null;
-  allDcvVerified: boolean;
-  /** Elements that cannot be read are left out (and reported to `logger.warn`). */
-  domainStatuses: DomainStatus[];
-  serialNumber: string | null;
-  startDate: DateTimeString | null;
-  endDate: DateTimeString | null;
-  requestId: string | null;
-  certDownloaded: boolean;
-  /** `ca` = asked upstream now, `local` = stored state. */
-  source: string;
-  /** ISO 8601 with offset. */
-  checkedAt: string;
-  cooldownSeconds: number;
-}
+export type CertificateStatus = ReadOf<typeof certificateStatus>;
 
 // ---------------------------------------------------------------------------
 // DownloadCertificate
@@ -823,22 +386,7 @@ export interface CertificateStatus {
  * @example
  * const { certificateLeaf, intermediateCertificate, privateKey } = download.certificate;
  */
-export interface CertificateMaterial {
-  /** Leaf + intermediates. */
-  certificateChain: string;
-  certificateLeaf: string;
-  intermediateCertificate: string;
-  /** Secret. `null` when the order used a custom CSR (the service sends an empty string). */
-  privateKey: string | null;
-  /** `null` when the service sent none. */
-  csr: string | null;
-  /** Same as `certificateChain`. */
-  crt?: string | null;
-  /** Same as `privateKey` (secret). */
-  key?: string | null;
-  /** Same as `intermediateCertificate`. */
-  caBundle?: string | null;
-}
+export type CertificateMaterial = ReadOf<typeof certificateMaterial>;
 
 /**
  * DownloadCertificate result (only when the certificate is issued).
@@ -847,39 +395,7 @@ export interface CertificateMaterial {
  * const d: CertificateDownload = await client.downloadCertificate({ orderNo });
  * writeFileSync("fullchain.pem", d.certificate.certificateChain);
  */
-export interface CertificateDownload {
-  orderNo: string;
-  orderStatus?: OpenInt<OrderStatus>;
-  certId: string;
-  certStatus: OpenInt<CertStatus>;
-  installmentNo?: number;
-  installmentsCount?: number;
-  productName?: string;
-  brandName?: string;
-  mainDomain?: string;
-  /** The API spells it `sans_domains`. */
-  sansDomains?: string[];
-  wildcardDomains?: string[];
-  domains?: string[];
-  years?: number;
-  signatureAlgorithm?: Open<SignatureAlgorithm>;
-  hashAlgorithm?: Open<HashAlgorithm>;
-  keySpec?: Open<KeySpec>;
-  verificationMethod?: Open<VerificationMethod>;
-  serialNumber: string;
-  fingerprintSha256?: string | null;
-  issuedAt?: DateTimeString | null;
-  startDate?: DateTimeString | null;
-  endDate?: DateTimeString | null;
-  /** `YYYY-MM-DD`. */
-  validFrom?: string | null;
-  /** `YYYY-MM-DD`. */
-  validTo?: string | null;
-  certificate: CertificateMaterial;
-  hasCertificate?: boolean;
-  hasPrivateKey?: boolean;
-  downloadedAt?: DateTimeString | null;
-}
+export type CertificateDownload = ReadOf<typeof certificateDownload>;
 
 // ---------------------------------------------------------------------------
 // The client's surface

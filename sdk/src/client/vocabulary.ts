@@ -330,6 +330,19 @@ export type RefundTarget = (typeof REFUND_TARGETS)[number];
 export const isRefundTarget = guard(REFUND_TARGETS);
 
 // ---------------------------------------------------------------------------
+// Limits of request fields
+// ---------------------------------------------------------------------------
+
+/**
+ * Longest `reason` the client sends with CancelOrder. The service's limit is
+ * not published; 200 characters stays below the common database column sizes.
+ *
+ * @example
+ * const reason = text.slice(0, CANCEL_REASON_MAX_LENGTH);
+ */
+export const CANCEL_REASON_MAX_LENGTH = 200;
+
+// ---------------------------------------------------------------------------
 // States: value, constant name and meaning
 // ---------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 // Response readers by operation: wire (snake_case) `data` in, public camelCase types out.
-import type { PartnerOperation } from "../types.js";
+import type { PartnerOperation } from "../operations.js";
 import { certificateDownload, certificateStatus } from "./certificates.js";
 import { cancelOrderResult, createOrderResult } from "./orders.js";
 import { productPage } from "./products.js";

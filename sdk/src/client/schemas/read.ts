@@ -1,5 +1,4 @@
-import { toMoney } from "../money.js";
-import type { Money } from "../types.js";
+import { toMoney, type Money } from "../money.js";
 import type { Open, OpenInt } from "../vocabulary.js";
 
 // A small toolkit for reading answers field by field, tolerant where the
@@ -16,6 +15,11 @@ import type { Open, OpenInt } from "../vocabulary.js";
 //
 // Why not zod here: zod fails a parse or silently catches; these readers need
 // a third outcome, "left out, and say where", with the wire path in the message.
+//
+// The readers are also the declaration of the answers' types: `object({...})`
+// infers what it yields from its fields, and `ReadOf<typeof reader>` names
+// it (types.ts does, for every public answer type). A field's TSDoc goes on
+// its member of the `object({...})` literal and reaches the public type.
 //
 // Cost: a product list is ~57 KB of JSON read field by field, so reading is
 // kept close to the cost of JSON.parse: the context tracks where reading is
@@ -86,6 +90,15 @@ export class ReadContext {
 /** Reads a value at the context's current path; throws {@link WireFault} when it breaks the contract. */
 export type Reader<T> = (value: unknown, ctx: ReadContext) => T;
 
+/** What a reader yields: `ReadOf<typeof createOrderResult>` is the CreateOrder answer's camelCase type. */
+export type ReadOf<R> = R extends Reader<infer T> ? T : never;
+
+/** An object type with its members listed (an intersection or mapped type flattened for editors). */
+export type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+/** `T` with its members `K` always present (filled in by a reader or the client); their docs are kept. */
+export type Filled<T, K extends keyof T> = Simplify<Omit<T, K> & { [P in K]-?: Exclude<T[P], undefined> }>;
+
 // ---------------------------------------------------------------------------
 // Scalars
 // ---------------------------------------------------------------------------
@@ -153,20 +166,27 @@ export const opaqueObject: Reader<Readonly<Record<string, unknown>>> = (value, c
 // ---------------------------------------------------------------------------
 
 /**
+ * A reader of a list of what `R` reads. An interface (not `Reader<T[]>`) so
+ * that the element reader, and the field docs in it, stay in the declared
+ * type of a reader built from it.
+ */
+export interface ListReader<R extends Reader<unknown>> extends Reader<ReadOf<R>[]> {}
+
+/**
  * A list whose elements are read one by one: an element that breaks the
  * contract is skipped and reported (`skipped <path>[i]: <rule>`), the rest
  * are returned. `label` may name an element in that report.
  */
-export function listOf<T>(element: Reader<T>, label?: (raw: unknown) => string | undefined): Reader<T[]> {
+export function listOf<R extends Reader<unknown>>(element: R, label?: (raw: unknown) => string | undefined): ListReader<R> {
   return (value, ctx) => {
     if (!Array.isArray(value)) throw ctx.fault(`expected a list, got ${kindOf(value)}`);
-    const out: T[] = [];
+    const out: ReadOf<R>[] = [];
     const depth = ctx.depth();
     for (let index = 0; index < value.length; index++) {
       const raw: unknown = value[index];
       ctx.enter(index);
       try {
-        out.push(element(raw, ctx));
+        out.push(element(raw, ctx) as ReadOf<R>);
       } catch (fault) {
         if (!(fault instanceof WireFault)) throw fault;
         ctx.restore(depth + 1);
@@ -201,19 +221,27 @@ function safeLabel(label: ((raw: unknown) => string | undefined) | undefined, ra
  * | `optional` | left out | reported, left out |
  * | `expected` | reported, left out | reported, left out |
  * | `list` | `[]` | reported, `[]` |
+ * | `fallback` | the fallback | reported, the fallback |
  */
-export type FieldMode = "required" | "nullable" | "optional" | "expected" | "list";
+export type FieldMode = "required" | "nullable" | "optional" | "expected" | "list" | "fallback";
 
-/** One field of an object reader: its wire name(s) (the first present wins: aliases), reader and mode. */
-export interface Field<T, M extends FieldMode> {
+/**
+ * One field of an object reader: its wire name(s) (the first present wins:
+ * aliases), reader and mode. It keeps the reader's own type `R` (not just
+ * what it yields), so the docs of a nested object's fields stay in the
+ * declared type.
+ */
+export interface Field<R extends Reader<unknown>, M extends FieldMode> {
   readonly wire: readonly string[];
-  readonly read: Reader<T>;
+  readonly read: R;
   readonly mode: M;
+  /** What a `fallback` field reads as when absent or unreadable. */
+  readonly fallback?: ReadOf<R>;
 }
 
 const field =
   <M extends FieldMode>(mode: M) =>
-  <T>(wire: string | readonly string[], read: Reader<T>): Field<T, M> => ({ wire: typeof wire === "string" ? [wire] : wire, read, mode });
+  <R extends Reader<unknown>>(wire: string | readonly string[], read: R): Field<R, M> => ({ wire: typeof wire === "string" ? [wire] : wire, read, mode });
 
 /** Must be present and readable. */
 export const required = field("required");
@@ -224,17 +252,24 @@ export const optional = field("optional");
 /** Listed by the contract but not worth failing the answer over: absent or unreadable is reported and left out. */
 export const expected = field("expected");
 /** A list that reads as `[]` when absent; elements are read with {@link listOf}. */
-export function list<T>(wire: string, element: Reader<T>, label?: (raw: unknown) => string | undefined): Field<T[], "list"> {
+export function list<R extends Reader<unknown>>(wire: string, element: R, label?: (raw: unknown) => string | undefined): Field<ListReader<R>, "list"> {
   return { wire: [wire], read: listOf(element, label), mode: "list" };
 }
+/** Reads as `value` when absent; an unreadable value is reported and read as `value` too. `value` is a primitive: results share it. */
+export function fallback<R extends Reader<unknown>>(wire: string, read: R, value: ReadOf<R> & (string | number | boolean)): Field<R, "fallback"> {
+  return { wire: [wire], read, mode: "fallback", fallback: value };
+}
 
-type AnyField = Field<any, FieldMode>;
-type Shape = Record<string, AnyField>;
+/** The fields of an object reader, by public (camelCase) name. */
+export type Shape = Record<string, Field<Reader<unknown>, FieldMode>>;
 type Loose = "optional" | "expected";
-type ValueOf<F> = F extends Field<infer T, infer M> ? (M extends "nullable" ? T | null : T) : never;
-type Simplify<T> = { [K in keyof T]: T[K] } & {};
+type ValueOf<F> = F extends Field<infer R, infer M> ? (M extends "nullable" ? ReadOf<R> | null : ReadOf<R>) : never;
 
-/** What an object reader yields: public (camelCase) names, optional for `optional`/`expected` fields. */
+/**
+ * What an object reader yields: public (camelCase) names; `required`, `list`
+ * and `fallback` fields always present, `nullable` ones present and possibly
+ * `null`, `optional`/`expected` ones optional.
+ */
 export type ObjectOf<S extends Shape> = Simplify<
   { [K in keyof S as S[K]["mode"] extends Loose ? never : K]: ValueOf<S[K]> } & {
     [K in keyof S as S[K]["mode"] extends Loose ? K : never]?: ValueOf<S[K]>;
@@ -242,15 +277,22 @@ export type ObjectOf<S extends Shape> = Simplify<
 >;
 
 /**
+ * A reader built by {@link object}: it yields {@link ObjectOf} its shape. An
+ * interface (not `Reader<ObjectOf<S>>`) so that the shape, with the TSDoc of
+ * its fields, stays in the declared type (and in the emitted `.d.ts`).
+ */
+export interface ObjectReader<S extends Shape> extends Reader<ObjectOf<S>> {}
+
+/**
  * Reads a JSON object field by field into the public shape: keys of `shape`
  * are the public (camelCase) names, each field says its wire name(s). Fields
- * not in `shape` are ignored.
+ * not in `shape` are ignored. The result type is inferred from the fields.
  *
  * With `tolerateNonObject`, an answer that is not an object at all reads as
  * an empty one (reported): for answers of operations that already took
  * effect, where the fields then take their absent-treatment.
  */
-export function object<S extends Shape>(shape: S, options: { tolerateNonObject?: boolean } = {}): Reader<ObjectOf<S>> {
+export function object<S extends Shape>(shape: S, options: { tolerateNonObject?: boolean } = {}): ObjectReader<S> {
   // Flattened once per reader: the loop below runs for every field of every element of a list.
   const names = Object.keys(shape);
   const specs = names.map((name) => shape[name]!);
@@ -258,6 +300,7 @@ export function object<S extends Shape>(shape: S, options: { tolerateNonObject?:
   const firstWires = specs.map((spec) => spec.wire[0]!);
   const aliased = specs.map((spec) => spec.wire.length > 1);
   const strict = specs.map((spec) => spec.mode === "required" || spec.mode === "nullable");
+  const fallbacks = specs.map((spec) => spec.fallback);
   return (value, ctx) => {
     let source: Record<string, unknown>;
     if (isPlainObject(value)) source = value;
@@ -287,6 +330,7 @@ export function object<S extends Shape>(shape: S, options: { tolerateNonObject?:
         }
         if (mode === "nullable") out[names[i]!] = null;
         else if (mode === "list") out[names[i]!] = [];
+        else if (mode === "fallback") out[names[i]!] = fallbacks[i];
         else if (mode === "expected") {
           ctx.enter(wire);
           ctx.warn(`${ctx.path()}: is missing; left out`);
@@ -309,6 +353,7 @@ export function object<S extends Shape>(shape: S, options: { tolerateNonObject?:
         ctx.restore(depth);
         ctx.warn(`${fault.message}; left out`);
         if (specs[i]!.mode === "list") out[names[i]!] = [];
+        else if (specs[i]!.mode === "fallback") out[names[i]!] = fallbacks[i];
       }
       ctx.leave();
     }
