@@ -4,7 +4,7 @@
  *
  * The journal does not know the Order's inputs: which of them make up a
  * purchase is the Order's to say (`purchaseInputsOf` in
- * `resources/order/diff.ts`), and its callers pass that list in.
+ * `resources/order/journal-entry.ts`), and its callers pass that list in.
  */
 import { createHash } from "node:crypto";
 

@@ -18,5 +18,5 @@ export { clientFor, closeClients } from "./client-cache.js";
 export type { ResourceHandlers, HandlerModule, ProviderMethod } from "./handlers.js";
 export { providerText } from "./provider-text.js";
 export { warnIfApiKeyNotSecret } from "./program-warnings.js";
-export { productCatalogue, findProduct, accountSummary, accountAppId, catalogueForPurchase } from "./product-catalogue.js";
+export { productCatalogue, findProduct, catalogueForPurchase } from "./product-catalogue.js";
 export { refuseImportOption, followerImportAdvice, durationMinutes } from "./resource-options.js";

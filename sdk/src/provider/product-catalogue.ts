@@ -1,7 +1,6 @@
-import type { PartnerApi, Product, UserData } from "../client/types.js";
+import type { PartnerApi, Product } from "../client/types.js";
 
 const catalogues = new WeakMap<PartnerApi, Promise<Product[]>>();
-const accounts = new WeakMap<PartnerApi, Promise<UserData>>();
 /** Each catalogue by product code, built once: a preview of 400 orders looks a code up 400 times. */
 const byCode = new WeakMap<Product[], ReadonlyMap<string, Product>>();
 
@@ -43,50 +42,6 @@ function indexOf(catalogue: Product[]): ReadonlyMap<string, Product> {
     byCode.set(catalogue, index);
   }
   return index;
-}
-
-/**
- * The account (GetUserData, spec 2.1), read once per client per process, for
- * the preview's "can this account pay?" warning. The money is under
- * `account` (`balance`, `creditAvailable`, `totalAvailable`, ... as
- * two-place strings), not under `user`. Not used where money moves:
- * CreateOrder itself is the authority.
- *
- * @example
- * ```ts
- * const { account } = await accountSummary(ctx.api());
- * if (Number(account.totalAvailable) < Number(quote)) log.warn("the account cannot pay this order");
- * ```
- */
-export function accountSummary(api: PartnerApi): Promise<UserData> {
-  let account = accounts.get(api);
-  if (!account) {
-    const reading = api.getUserData({ timeoutMs: 15_000 });
-    account = reading;
-    accounts.set(api, reading);
-    // A failed read is not kept: the account's identity guards refresh and
-    // destroy, and one lost answer must not stand for the whole process.
-    reading.catch(() => {
-      if (accounts.get(api) === reading) accounts.delete(api);
-    });
-  }
-  return account;
-}
-
-/**
- * The app id of the API key in use (GetUserData's `api_key.app_id`, spec
- * 2.1): the key's public identifier, never its secret. Undefined when the
- * service shows none. Read once per client per process (with
- * {@link accountSummary}); a failure is thrown, never taken for "no id".
- *
- * @example
- * ```ts
- * const appId = await accountAppId(ctx.api()); // "ak_…"
- * ```
- */
-export async function accountAppId(api: PartnerApi): Promise<string | undefined> {
-  const { apiKey } = await accountSummary(api);
-  return typeof apiKey.appId === "string" && apiKey.appId !== "" ? apiKey.appId : undefined;
 }
 
 /**

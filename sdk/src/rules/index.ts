@@ -1,6 +1,6 @@
 export type { RuleFailure } from "./failure.js";
 export type { OrderSpec } from "./order-spec.js";
-export { canonicalName, classifyName, baseName, isAddress, type NameKind } from "./names.js";
+export { canonicalName, normaliseName, orderedNames, classifyName, baseName, isAddress, type NameKind } from "./names.js";
 export { checkNames, checkDomainType, type NameCounts, type OrderNames, type DomainTypeCheck } from "./domains.js";
 export { requiresCompany, readCompanyInfo, checkCompanyPresence, COMPANY_REQUIRED, COMPANY_OPTIONAL, type CompanyInfoResult } from "./company.js";
 export { checkTerm, checkAlgorithms } from "./options.js";

@@ -13,8 +13,22 @@ export function isAddress(kind: NameKind | undefined): kind is "ipv4" | "ipv6" {
 }
 
 /**
- * Lower-case, trimmed, without the root dot, an IPv6 address in its one
- * compressed form (RFC 5952): the form names are compared and stored in, so
+ * Lower-case, trimmed, without the root dot: the one spelling rule every
+ * name goes through. The Validation compares and stores names in this form
+ * (its `domains`, the records' names); the Order goes one step further,
+ * {@link canonicalName}.
+ *
+ * @example
+ * normaliseName(" WWW.Example.com. ") === "www.example.com"
+ * normaliseName("2001:DB8:0:0::1") === "2001:db8:0:0::1"
+ */
+export function normaliseName(raw: string): string {
+  return raw.trim().toLowerCase().replace(/\.$/, "");
+}
+
+/**
+ * {@link normaliseName}, and an IPv6 address in its one compressed form
+ * (RFC 5952): the form the Order compares and stores names in, so
  * `2001:DB8:0:0::1` and `2001:db8::1` are the same name, not a new purchase.
  *
  * @example
@@ -22,13 +36,28 @@ export function isAddress(kind: NameKind | undefined): kind is "ipv4" | "ipv6" {
  * canonicalName("2606:4700:4700:0:0:0:0:1111") === "2606:4700:4700::1111"
  */
 export function canonicalName(raw: string): string {
-  const name = raw.trim().toLowerCase().replace(/\.$/, "");
+  const name = normaliseName(raw);
   if (isIP(name) !== 6) return name;
   try {
     return new SocketAddress({ address: name, family: "ipv6" }).address;
   } catch {
     return name; // e.g. a zone index (`fe80::1%eth0`): classifyName refuses it anyway
   }
+}
+
+/**
+ * Every name of an order, canonical ({@link canonicalName}): the main domain
+ * first, then the SANs and wildcards together, sorted. It is the Order's
+ * `orderedNames` output; the purchase journal records these names sorted
+ * whole, and an adopted order must cover exactly them.
+ *
+ * @example
+ * orderedNames({ domain: "Example.com", sanDomains: ["www.example.com"], wildcardDomains: ["*.example.com"] })
+ * // ["example.com", "*.example.com", "www.example.com"]
+ */
+export function orderedNames(order: { readonly domain: string; readonly sanDomains: readonly string[]; readonly wildcardDomains: readonly string[] }): string[] {
+  const rest = [...order.sanDomains.map(canonicalName), ...order.wildcardDomains.map(canonicalName)];
+  return [canonicalName(order.domain), ...rest.sort()];
 }
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerText } from "../provider/provider-text.js";
-import { quietRegistration } from "../resources/quiet-registration.js";
+import { quietRegistration } from "../resources/shared/quiet-registration.js";
 
 /**
  * Inputs of {@link SandboxDnsRecord}.

@@ -4,10 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProviderContext } from "../../src/provider/index.js";
-import { systemClock } from "../../src/resources/certificate/clock.js";
+import { systemClock } from "../../src/resources/shared/clock.js";
 import { createCertificateHandlers, handlers as certificateHandlers } from "../../src/resources/certificate/handlers.js";
-import { StatusReadGate } from "../../src/resources/certificate/status-gate.js";
-import type { CertificateInputs, CertificateOutputs } from "../../src/resources/certificate/inputs.js";
+import { StatusReadGate } from "../../src/resources/shared/status-gate.js";
+import type { CertificateInputs } from "../../src/resources/certificate/inputs.js";
+import type { CertificateState } from "../../src/resources/certificate/state.js";
 import { startBench, type SandboxBench } from "../support/orders.js";
 import { certificateFacts } from "../../src/pem/inspect.js";
 import { opensslFingerprint } from "./fixtures.js";
@@ -47,7 +48,7 @@ async function statusLog(orderNo: string): Promise<{ at: number; code: number }[
 }
 
 describe("Certificate against the sandbox", () => {
-  let issued: CertificateOutputs;
+  let issued: CertificateState;
   let orderNo: string;
 
   it("waits (cooldown honoured, no status read refused), then downloads verified material", async () => {

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fullChainPem, pfxBundle } from "../../src/pem/formats.js";
 import { certificateFacts } from "../../src/pem/inspect.js";
 import { handlers } from "../../src/resources/certificate/handlers.js";
-import { DERIVED_OUTPUTS, type CertificateInputs, type CertificateOutputs } from "../../src/resources/certificate/inputs.js";
+import type { CertificateInputs } from "../../src/resources/certificate/inputs.js";
+import { DERIVED_OUTPUTS, type CertificateState } from "../../src/resources/certificate/state.js";
 import { makeCsr } from "../order/csr-fixtures.js";
 import { startBench, type SandboxBench } from "../support/orders.js";
 
@@ -41,12 +42,12 @@ async function check(raw: Partial<CertificateInputs>): Promise<CertificateInputs
 }
 
 /** What the class computes in the program from the stored outputs. */
-function classBundle(outs: CertificateOutputs, password?: string) {
+function classBundle(outs: CertificateState, password?: string) {
   return pfxBundle({ privateKeyPem: outs.privateKeyPem, fullChainPem: fullChainPem(outs.certificatePem, outs.chainPem), password, friendlyName: outs.domains[0] });
 }
 
 /** A Certificate's outputs as the previous release stored them. */
-function previousReleaseState(outs: CertificateOutputs): CertificateOutputs {
+function previousReleaseState(outs: CertificateState): CertificateState {
   const facts = certificateFacts(outs.certificatePem);
   return {
     ...outs,
@@ -57,11 +58,11 @@ function previousReleaseState(outs: CertificateOutputs): CertificateOutputs {
     // Built with a random salt and a random (or the user's) password.
     pfxBase64: "MIIJ" + "A".repeat(3000),
     pfxPassword: "random-password-of-the-old-release",
-  } as CertificateOutputs;
+  } as CertificateState;
 }
 
 describe("Certificate PKCS#12 output", () => {
-  let outs: CertificateOutputs;
+  let outs: CertificateState;
 
   it("create stores none of the derived outputs; the class's bundle (derived password) opens with OpenSSL: leaf, chain, matching key", async () => {
     const order = await h.buy({ productCode: "sandbox-dv-single", domain: "pfx.example.com", verificationMethod: "dns" });
@@ -88,7 +89,7 @@ describe("Certificate PKCS#12 output", () => {
     expect(await handlers.diff!(h.ctx, outs.certId, old, news)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
     // Nor did the release before it, which stored no bundle at all.
     const { pfxBase64: _b, pfxPassword: _p, ...beforePfx } = old;
-    expect((await handlers.diff!(h.ctx, outs.certId, beforePfx as CertificateOutputs, news)).changes).toBe(false);
+    expect((await handlers.diff!(h.ctx, outs.certId, beforePfx as CertificateState, news)).changes).toBe(false);
 
     // A real change (the wait): an in-place update that keeps the certificate and drops the stored extras.
     const longer = await check({ orderNo: outs.orderNo, timeoutMinutes: 90 });

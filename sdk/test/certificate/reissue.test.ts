@@ -7,13 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContext } from "../../src/provider/index.js";
 import { handlers } from "../../src/resources/certificate/handlers.js";
-import type { CertificateInputs, CertificateOutputs } from "../../src/resources/certificate/inputs.js";
+import type { CertificateInputs } from "../../src/resources/certificate/inputs.js";
+import type { CertificateState } from "../../src/resources/certificate/state.js";
 import { certificateFacts } from "../../src/pem/inspect.js";
 import { startBench, type SandboxBench } from "../support/orders.js";
 
 const DAY = 86_400;
 /** The serial as the class reads it (not stored). */
-const serialOf = (outs: CertificateOutputs) => certificateFacts(outs.certificatePem).serialNumber;
+const serialOf = (outs: CertificateState) => certificateFacts(outs.certificatePem).serialNumber;
 let h: SandboxBench;
 
 beforeAll(async () => {
@@ -28,7 +29,7 @@ async function publishAll(orderNo: string): Promise<void> {
 
 describe("Certificate reissue (the Order's next installment)", () => {
   let orderNo: string;
-  let first: CertificateOutputs;
+  let first: CertificateState;
   let newRequestId: string;
 
   it("create records the Order's request id and the installment count", async () => {

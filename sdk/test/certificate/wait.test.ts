@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Clock } from "../../src/resources/certificate/clock.js";
-import { StatusReadGate, type GatedRead } from "../../src/resources/certificate/status-gate.js";
+import type { Clock } from "../../src/resources/shared/clock.js";
+import { StatusReadGate, type GatedRead } from "../../src/resources/shared/status-gate.js";
 import { IssuanceFailedError, IssuanceTimeoutError, waitForIssuance, type IssuanceStatus } from "../../src/resources/certificate/wait.js";
 
 /** Virtual time: sleeping advances it, so a 3-minute cooldown costs nothing. */

@@ -15,7 +15,7 @@ import {
   purchaseInputDigests as inputDigestsOf,
   resetCiWarningForTests,
 } from "../../src/journal/index.js";
-import { PURCHASE_INPUTS, purchaseInputsOf } from "../../src/resources/order/diff.js";
+import { PURCHASE_INPUTS, purchaseInputsOf } from "../../src/resources/order/journal-entry.js";
 import { REPLACE_KEYS } from "../../src/resources/order/inputs.js";
 import { normalizeOrder } from "../../src/resources/order/normalize.js";
 

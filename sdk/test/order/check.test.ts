@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContext, UNKNOWN } from "../../src/provider/index.js";
 import { handlers } from "../../src/resources/order/handlers.js";
-import type { OrderInputs } from "../../src/resources/order/types.js";
+import type { OrderInputs } from "../../src/resources/order/inputs.js";
 import { makeCsr } from "./csr-fixtures.js";
 import { useHarness } from "./harness.js";
 import { productList, startScriptedApi, wireProduct, type ScriptedApi } from "./scripted-api.js";

@@ -5,7 +5,8 @@ import { startSandbox, type RunningSandbox, type SandboxOptions } from "certrese
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { closeClients, createContext, type ProviderContext } from "../../src/provider/index.js";
 import { handlers } from "../../src/resources/order/handlers.js";
-import type { OrderInputs, OrderState } from "../../src/resources/order/types.js";
+import type { OrderInputs } from "../../src/resources/order/inputs.js";
+import type { OrderState } from "../../src/resources/order/state.js";
 import { managementCall } from "../support/sandbox-management.js";
 
 /** A sandbox, a provider context bound to its first account, a journal dir and the log lines. */

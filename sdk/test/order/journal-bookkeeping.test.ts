@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { journalEntryKey, PurchaseJournal, resetJournalCachesForTests } from "../../src/journal/index.js";
 import { createContext, PartialFailureError } from "../../src/provider/index.js";
 import { handlers } from "../../src/resources/order/handlers.js";
-import type { OrderInputs, OrderState } from "../../src/resources/order/types.js";
+import type { OrderInputs } from "../../src/resources/order/inputs.js";
+import type { OrderState } from "../../src/resources/order/state.js";
 import { useHarness } from "./harness.js";
 
 const h = useHarness({}, { faults: true, requests: true });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import { PurchaseJournal } from "../../src/journal/index.js";
 import { closeClients, createContext, type ProviderContext } from "../../src/provider/index.js";
 import { handlers } from "../../src/resources/order/handlers.js";
-import type { OrderState } from "../../src/resources/order/types.js";
+import type { OrderState } from "../../src/resources/order/state.js";
 import { PROVIDER_TEXT, useHarness } from "./harness.js";
 import { htmlPage, startScriptedApi, userData, type ScriptedApi } from "./scripted-api.js";
 

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { quietRegistration } from "../../src/resources/quiet-registration.js";
+import { quietRegistration } from "../../src/resources/shared/quiet-registration.js";
 
 beforeAll(async () => {
   await pulumi.runtime.setMocks(

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PurchaseJournal } from "../../src/journal/index.js";
 import { closeClients, createContext, type ProviderContext } from "../../src/provider/index.js";
 import { handlers } from "../../src/resources/order/handlers.js";
-import type { OrderInputs } from "../../src/resources/order/types.js";
+import type { OrderInputs } from "../../src/resources/order/inputs.js";
 import { PROVIDER_TEXT } from "./harness.js";
 import { productList, startScriptedApi, userData, wireProduct, type ScriptedApi } from "./scripted-api.js";
 

@@ -8,7 +8,8 @@ import { PartnerClient } from "../../src/client/index.js";
 import { PurchaseJournal } from "../../src/journal/index.js";
 import { createContext, PartialFailureError, type ProviderContext } from "../../src/provider/index.js";
 import { handlers } from "../../src/resources/order/handlers.js";
-import type { OrderInputs, OrderState } from "../../src/resources/order/types.js";
+import type { OrderInputs } from "../../src/resources/order/inputs.js";
+import type { OrderState } from "../../src/resources/order/state.js";
 import { PROVIDER_TEXT, useHarness } from "./harness.js";
 import { htmlPage, recordOf, refusal, startScriptedApi, userData, type ScriptedAnswer } from "./scripted-api.js";
 

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isPartnerApiError } from "../../src/client/errors.js";
 import { UNKNOWN, type ProviderContext } from "../../src/provider/index.js";
 import { handlers } from "../../src/resources/validation/handlers.js";
-import type { ValidationInputs, ValidationOutputs } from "../../src/resources/validation/inputs.js";
+import type { ValidationInputs } from "../../src/resources/validation/inputs.js";
+import type { ValidationState } from "../../src/resources/validation/state.js";
 import { expandRecords, pickRecord, toDnsRecord, toFileRecord, type DomainValidationRecord } from "../../src/resources/validation/records.js";
 import { startBench, type SandboxBench } from "../support/orders.js";
 
@@ -29,8 +30,8 @@ async function plan(raw: Partial<ValidationInputs>): Promise<ValidationInputs> {
 }
 
 /** The outputs as the program sees them: the class expands the stored records. */
-type Seen = Omit<ValidationOutputs, "records"> & { records: DomainValidationRecord[]; stored: ValidationOutputs["records"] };
-const seen = (outs: ValidationOutputs): Seen => ({ ...outs, records: expandRecords(outs.records, outs.method), stored: outs.records });
+type Seen = Omit<ValidationState, "records"> & { records: DomainValidationRecord[]; stored: ValidationState["records"] };
+const seen = (outs: ValidationState): Seen => ({ ...outs, records: expandRecords(outs.records, outs.method), stored: outs.records });
 
 async function create(inputs: ValidationInputs, on = ctx): Promise<Seen> {
   return seen((await handlers.create(on, inputs)).outs!);
@@ -163,7 +164,7 @@ describe("Validation against the sandbox", () => {
 });
 
 describe("Validation refresh: gone only on the API's own 404", () => {
-  let outs: ValidationOutputs;
+  let outs: ValidationState;
   let orderNo: string;
   let proxy: http.Server;
   let proxyUrl: string;

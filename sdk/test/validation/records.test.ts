@@ -5,7 +5,6 @@ import {
   expandRecords,
   missingDomains,
   pickRecord,
-  sameMethod,
   shapeValidationRecords,
   storeRecords,
   toDnsRecord,
@@ -13,6 +12,7 @@ import {
   validatedName,
   type DomainValidationRecord,
 } from "../../src/resources/validation/records.js";
+import { sameMethod } from "../../src/resources/shared/verification-method.js";
 
 const lists = (partial: Partial<ValidationRecords>): ValidationRecords => ({ dnsRecords: [], httpRecords: [], emailRecords: [], ...partial });
 const txt = (domain: string, type: string, value: string, label = "_dnsauth"): DnsRecord => ({ domain, type, label, recordType: "TXT", value });

@@ -4,7 +4,7 @@
  * the reference page. `CertificateArgs` and the class's outputs are held to
  * it by the compiler (below).
  *
- * Change effects are those of `handlers.ts` (`diff`): a new `orderNo`, or a
+ * Change effects are those of `diff.ts`: a new `orderNo`, or a
  * given `installmentNo` / `certId` other than the certificate held,
  * replaces (create-before-delete); a new `requestId` (a reissue) and a new
  * `timeoutMinutes` update in place; nothing else is compared. The class
@@ -18,8 +18,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import * as t from "../../schema/property.js";
-import type { Certificate, CertificateArgs } from "../certificate.js";
 import { DEFAULT_TIMEOUT_MINUTES, MAX_TIMEOUT_MINUTES } from "./inputs.js";
+import type { Certificate, CertificateArgs } from "./resource.js";
 
 /** An output-only property (`input: false`); `more` keeps its literal types (`secret: true`, ...). */
 const output = <const M extends Partial<t.PropertyDeclaration>>(description: string, type: t.SchemaType, more?: M) =>

@@ -1,6 +1,16 @@
 import { CertStatus } from "../../client/vocabulary.js";
-import { clockTime, type Clock } from "./clock.js";
-import type { GatedRead, StatusReadGate } from "./status-gate.js";
+import { clockTime, type Clock } from "../shared/clock.js";
+import type { GatedRead, StatusReadGate } from "../shared/status-gate.js";
+
+/**
+ * What the Certificate reads the order's status through: a time source and
+ * the process's status-read gate (tests substitute both; `handlers.ts` gives
+ * the real ones).
+ */
+export interface StatusDeps {
+  readonly clock: Clock;
+  readonly gate: StatusReadGate;
+}
 
 /** The parts of GetCertificateStatus the wait needs. */
 export interface IssuanceStatus {

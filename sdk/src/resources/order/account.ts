@@ -1,6 +1,53 @@
-import type { PartnerApi } from "../../client/types.js";
-import { accountAppId, resourceName } from "../../provider/index.js";
-import { describe } from "./sign.js";
+import type { PartnerApi, UserData } from "../../client/types.js";
+import { resourceName } from "../../provider/index.js";
+import { describeError } from "./describe-error.js";
+
+/** The account of each client, read once per process (see {@link accountSummary}). */
+const accounts = new WeakMap<PartnerApi, Promise<UserData>>();
+
+/**
+ * The account (GetUserData, spec 2.1), read once per client per process, for
+ * the preview's "can this account pay?" warning. The money is under
+ * `account` (`balance`, `creditAvailable`, `totalAvailable`, ... as
+ * two-place strings), not under `user`. Not used where money moves:
+ * CreateOrder itself is the authority.
+ *
+ * @example
+ * ```ts
+ * const { account } = await accountSummary(ctx.api());
+ * if (Number(account.totalAvailable) < Number(quote)) log.warn("the account cannot pay this order");
+ * ```
+ */
+export function accountSummary(api: PartnerApi): Promise<UserData> {
+  let account = accounts.get(api);
+  if (!account) {
+    const reading = api.getUserData({ timeoutMs: 15_000 });
+    account = reading;
+    accounts.set(api, reading);
+    // A failed read is not kept: the account's identity guards refresh and
+    // destroy, and one lost answer must not stand for the whole process.
+    reading.catch(() => {
+      if (accounts.get(api) === reading) accounts.delete(api);
+    });
+  }
+  return account;
+}
+
+/**
+ * The app id of the API key in use (GetUserData's `api_key.app_id`, spec
+ * 2.1): the key's public identifier, never its secret. Undefined when the
+ * service shows none. Read once per client per process (with
+ * {@link accountSummary}); a failure is thrown, never taken for "no id".
+ *
+ * @example
+ * ```ts
+ * const appId = await accountAppId(ctx.api()); // "ak_…"
+ * ```
+ */
+export async function accountAppId(api: PartnerApi): Promise<string | undefined> {
+  const { apiKey } = await accountSummary(api);
+  return typeof apiKey.appId === "string" && apiKey.appId !== "" ? apiKey.appId : undefined;
+}
 
 /**
  * Which account an operation runs under, against the one recorded in state.
@@ -39,7 +86,7 @@ export async function accountOf(api: PartnerApi, recorded: string | undefined, d
     current = await accountAppId(api);
   } catch (error) {
     throw new Error(
-      `certreseller Order: ${doing} needs to know which account the API key belongs to, and GetUserData failed (${describe(error)}); ` +
+      `certreseller Order: ${doing} needs to know which account the API key belongs to, and GetUserData failed (${describeError(error)}); ` +
         "nothing was changed, run again once the API answers",
       { cause: error },
     );

@@ -1,10 +1,12 @@
 import { isPartnerApiError } from "../../client/errors.js";
 import { CertStatus, type PartnerApi, type RecordSet } from "../../client/types.js";
 import { findProduct } from "../../provider/index.js";
-import { canonicalName } from "../../rules/index.js";
+import { canonicalName, orderedNames } from "../../rules/index.js";
+import { describeError } from "./describe-error.js";
 import { apiSays } from "./evidence.js";
-import { describe, reportedMethod } from "./sign.js";
-import type { OrderInputs, OrderState } from "./types.js";
+import type { OrderInputs } from "./inputs.js";
+import { reportedMethod } from "./reported-method.js";
+import type { OrderState } from "./state.js";
 
 /**
  * An order could not be adopted; the message says why and what to do.
@@ -16,6 +18,7 @@ export class AdoptionError extends Error {
   override readonly name = "AdoptionError";
 }
 
+/** Names as a set to compare: canonical, each once, sorted. */
 const sorted = (names: Iterable<string>) => [...new Set([...names].map(canonicalName))].sort();
 
 /** The names GetRecord says the order covers (spec 4.6): `all_domains`, else main + SANs + wildcards. */
@@ -39,9 +42,9 @@ export async function adoptOrder(api: PartnerApi, inputs: OrderInputs, orderNo: 
     if (apiSays(error, "not_found")) {
       throw new AdoptionError(`cannot adopt order ${orderNo}: it does not exist or belongs to another account (GetRecord answered 404)`, { cause: error });
     }
-    throw new AdoptionError(`cannot adopt order ${orderNo}: ${describe(error)}`, { cause: error });
+    throw new AdoptionError(`cannot adopt order ${orderNo}: ${describeError(error)}`, { cause: error });
   }
-  const declared = sorted([inputs.domain, ...inputs.sanDomains, ...inputs.wildcardDomains]);
+  const declared = [...new Set(orderedNames(inputs))].sort();
   let actual = namesOf(stored);
   if (actual.length === 0) {
     // Only an answer that lists no names at all needs the status read (rate limited per order).
@@ -50,7 +53,7 @@ export async function adoptOrder(api: PartnerApi, inputs: OrderInputs, orderNo: 
       actual = sorted(status.domainStatuses.map((d) => d.domain));
     } catch (error) {
       const wait = isPartnerApiError(error, "rate_limited") && error.retryAfter ? ` Try again in ${error.retryAfter} s.` : "";
-      throw new AdoptionError(`cannot adopt order ${orderNo}: its names could not be read (${describe(error)}).${wait}`, { cause: error });
+      throw new AdoptionError(`cannot adopt order ${orderNo}: its names could not be read (${describeError(error)}).${wait}`, { cause: error });
     }
   }
   if (JSON.stringify(actual) !== JSON.stringify(declared)) {

@@ -1,11 +1,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { isPartnerApiError } from "../../client/errors.js";
 import type { Product } from "../../client/types.js";
-import { accountSummary, findProduct, isUnknown, type ProviderContext, type ProviderLog } from "../../provider/index.js";
+import { findProduct, isUnknown, type ProviderContext, type ProviderLog } from "../../provider/index.js";
 import { checkOrder, toCents, type OrderSpec } from "../../rules/index.js";
-import { REPLACE_KEYS, sameInput } from "./inputs.js";
+import { accountSummary } from "./account.js";
+import { REPLACE_KEYS, sameInput, type OrderInputs } from "./inputs.js";
 import { normalizeOrder } from "./normalize.js";
-import type { OrderInputs } from "./types.js";
 
 /**
  * Preview-time truth: normalise, run every rule, price the purchase. Never

@@ -12,20 +12,61 @@ import {
   type PurchaseJournal,
 } from "../../journal/index.js";
 import { partialFailure, resourceName, toPlainJson, type ProviderContext } from "../../provider/index.js";
+import { orderedNames } from "../../rules/index.js";
 import { accountOf, knownAccountId, otherAccountError } from "./account.js";
 import { AdoptionError, adoptOrder } from "./adopt.js";
-import { purchaseInputsOf } from "./diff.js";
+import { describeError } from "./describe-error.js";
 import { apiSays, apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
-import type { InputRecord } from "./inputs.js";
-import { priceBeforeBuying } from "./price.js";
-import { describe, ensureSubmitted, stateFromCreate } from "./sign.js";
-import type { OrderInputs, OrderState } from "./types.js";
+import type { InputRecord, OrderInputs } from "./inputs.js";
+import { entryId, purchaseInputsOf } from "./journal-entry.js";
+import { priceBeforeBuying } from "./purchase-price.js";
+import { parseServiceTime } from "./service-time.js";
+import { ensureSubmitted } from "./sign.js";
+import type { OrderState } from "./state.js";
+import { priceFrom } from "./stored-price.js";
 
 /** The API's own answers that prove CreateOrder was refused, so nothing was charged. */
 const REFUSED = ["invalid_request", "unauthorized", "forbidden", "not_found", "method_not_allowed", "rate_limited"] as const;
 
+/** The names the journal records with an intent and compares an earlier release's entry by: every ordered name, sorted. */
 function namesOf(inputs: OrderInputs): string[] {
-  return [inputs.domain, ...inputs.sanDomains, ...inputs.wildcardDomains].sort();
+  return orderedNames(inputs).sort();
+}
+
+/**
+ * Payment time + term: when the purchased term ends (the renewal clock).
+ *
+ * @example
+ * termEnd("2026-11-22T09:30:00.000Z", 12) === "2027-11-22T09:30:00.000Z"
+ */
+export function termEnd(paidAt: string | null | undefined, months: number): string | undefined {
+  const paid = paidAt ? parseServiceTime(paidAt) : undefined;
+  if (!paid) return undefined;
+  const end = new Date(paid);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  return end.toISOString();
+}
+
+/**
+ * The state of a freshly bought order, before ApplySign. `receivedAt` is
+ * when the provider received CreateOrder's answer: the service reports no
+ * payment time, and the money is taken when it answers.
+ */
+export function stateFromCreate(inputs: OrderInputs, created: CreateOrderResult, receivedAt: Date): OrderState {
+  const { __provider: _provider, ...rest } = inputs;
+  const paidAt = receivedAt.toISOString();
+  return {
+    ...rest,
+    orderNo: created.orderNo,
+    price: priceFrom(created),
+    // CreateOrder leaves the first certificate awaiting submission.
+    certStatus: CertStatus.AwaitingSubmission,
+    requestId: undefined,
+    installmentsCount: created.installmentsCount,
+    installmentNo: 1,
+    paidAt,
+    termEndsAt: termEnd(paidAt, inputs.months),
+  };
 }
 
 /**
@@ -106,7 +147,7 @@ async function isDead(api: PartnerApi, orderNo: string, recorded: string | undef
     }
     throw new Error(
       `certreseller Order: the purchase journal names order ${orderNo} from an earlier run, and its state could not be read ` +
-        `(${describe(error)}${unconfirmedNotFound(error)}). Not buying: run \`pulumi up\` again once the API answers.`,
+        `(${describeError(error)}${unconfirmedNotFound(error)}). Not buying: run \`pulumi up\` again once the API answers.`,
       { cause: error },
     );
   }
@@ -130,9 +171,7 @@ function entryKeyOf(inputs: OrderInputs): string {
 
 /** How to remove an entry: the command, pointed at this journal (it reads only the environment), and the file or object it deletes. */
 function removeCommand(journal: PurchaseJournal, key: string): string {
-  const location = journal.fileFor(key);
-  const id = location.slice(location.lastIndexOf("/") + 1).replace(/\.json$/, "");
-  return `\`${journal.command(`rm ${id}`)}\` deletes ${location}`;
+  return `\`${journal.command(`rm ${entryId(journal, key)}`)}\` deletes ${journal.fileFor(key)}`;
 }
 
 /**
@@ -196,7 +235,7 @@ async function checkNamedOrder(api: PartnerApi, inputs: OrderInputs, orderNo: st
 /** The failure for the "MAY have been charged" message, with the order number when an unreliable answer named one. */
 function lostAnswer(error: unknown): string {
   const named = isPartnerApiError(error) && error.orderNo ? `; the answer named order ${error.orderNo}, look for that one first` : "";
-  return `${describe(error)}${named}`;
+  return `${describeError(error)}${named}`;
 }
 
 /**
@@ -326,7 +365,7 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
       const apiError = error as { field?: string; kind?: string; retryAfter?: number };
       const field = apiError.field ? ` (field ${apiError.field})` : "";
       const wait = apiError.kind === "rate_limited" && apiError.retryAfter ? ` Retry after ${apiError.retryAfter} s.` : "";
-      throw new Error(`certreseller Order "${resourceName(inputs.journalKey)}": CreateOrder was refused, nothing was bought: ${describe(error)}${field}.${wait}`, {
+      throw new Error(`certreseller Order "${resourceName(inputs.journalKey)}": CreateOrder was refused, nothing was bought: ${describeError(error)}${field}.${wait}`, {
         cause: error,
       });
     }
@@ -336,7 +375,7 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
         // The API refused this request in its own words, and the order it names is not this purchase.
         await journal.clear(key);
         throw new Error(
-          `certreseller Order "${resourceName(inputs.journalKey)}": CreateOrder was refused, nothing was bought: ${describe(error)}. ` +
+          `certreseller Order "${resourceName(inputs.journalKey)}": CreateOrder was refused, nothing was bought: ${describeError(error)}. ` +
             `The refusal names order ${outcome.orderNo}, which is not this Order's purchase and is NOT taken into state (${named.why}).`,
           { cause: error },
         );
@@ -355,7 +394,7 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
       await journal.recordOrder(key, created.orderNo, toPlainJson({ ...created, accountId: account.current }) as Record<string, unknown>, ctx.now()).catch(() => undefined);
       throw keptAfterFailedAnswer(inputs, { ...stateFromCreate(inputs, created, ctx.now()), accountId: account.current }, error);
     }
-    log.warn(`order ${outcome.orderNo} is bought, but CreateOrder's answer could not be read in full (${describe(error)}); its price is not recorded`);
+    log.warn(`order ${outcome.orderNo} is bought, but CreateOrder's answer could not be read in full (${describeError(error)}); its price is not recorded`);
   }
   const receivedAt = ctx.now();
   try {
@@ -381,7 +420,7 @@ function keptAfterFailedAnswer(inputs: OrderInputs, state: OrderState, error: un
     inputs,
     outputs: toPlainJson(state) as object,
     reasons: [
-      `CreateOrder for ${inputs.domain} answered with a failure (${describe(error)}), but the answer names order ${state.orderNo}: the order exists. ` +
+      `CreateOrder for ${inputs.domain} answered with a failure (${describeError(error)}), but the answer names order ${state.orderNo}: the order exists. ` +
         "It is kept in state: the next `pulumi up` resumes it (reads it, then submits it with ApplySign) and does NOT buy again.",
     ],
     cause: error,

@@ -3,10 +3,11 @@ import { REFUND_WINDOW_DAYS } from "../../money/summary.js";
 import { CANCEL_REASON_MAX_LENGTH, CertStatus, OrderStatus, type CancelOrderResult, type PartnerApi } from "../../client/types.js";
 import { resourceName, type ProviderContext } from "../../provider/index.js";
 import { accountOf, otherAccountError } from "./account.js";
-import { forgetJournalEntry } from "./diff.js";
+import { describeError } from "./describe-error.js";
 import { apiSays, apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
-import { describe, parseServiceTime } from "./sign.js";
-import type { OrderState } from "./types.js";
+import { forgetJournalEntry } from "./journal-entry.js";
+import { parseServiceTime } from "./service-time.js";
+import type { OrderState } from "./state.js";
 
 /**
  * CancelOrder's `reason`: names the resource, not its whole URN (which can
@@ -131,7 +132,7 @@ async function cancel(ctx: ProviderContext, id: string, props: OrderState): Prom
         { cause: error },
       );
     }
-    throw new Error(`certreseller Order: reading order ${id} before cancelling it failed (${describe(error)}${unconfirmedNotFound(error)}); nothing was cancelled, run again`, {
+    throw new Error(`certreseller Order: reading order ${id} before cancelling it failed (${describeError(error)}${unconfirmedNotFound(error)}); nothing was cancelled, run again`, {
       cause: error,
     });
   }
@@ -143,13 +144,13 @@ async function cancel(ctx: ProviderContext, id: string, props: OrderState): Prom
       const proof = await whyNotCancellable(api, id, props);
       if (proof) {
         log.warn(
-          `order ${id} was NOT cancelled and is released from Pulumi: the service refuses to cancel it (${describe(error)}), and ${proof}. ` +
+          `order ${id} was NOT cancelled and is released from Pulumi: the service refuses to cancel it (${describeError(error)}), and ${proof}. ` +
             "Orders can be cancelled within 7 days of payment, once, and not while a refund is pending; anything else needs the reseller's support.",
         );
         return;
       }
       throw new Error(
-        `certreseller Order: the service refused to cancel order ${id} (${describe(error)}), and nothing shows that it cannot be cancelled any more ` +
+        `certreseller Order: the service refused to cancel order ${id} (${describeError(error)}), and nothing shows that it cannot be cancelled any more ` +
           `(not refunded, not cancelled, ${props.paidAt ? `paid at ${props.paidAt}, not provably past the ${REFUND_WINDOW_DAYS}-day refund window` : "payment time unknown"}). ` +
           "The order is kept in state and may still be refundable: fix what the service says and run `pulumi destroy` again; " +
           `to keep the order instead, set \`retainOnDelete\`, or \`pulumi state delete '${props.journalKey ?? id}'\` to abandon it (it stays paid).`,
@@ -157,7 +158,7 @@ async function cancel(ctx: ProviderContext, id: string, props: OrderState): Prom
       );
     }
     throw new Error(
-      `certreseller Order: cancelling order ${id} failed (${describe(error)}). ` +
+      `certreseller Order: cancelling order ${id} failed (${describeError(error)}). ` +
         (isPartnerApiError(error) && !error.mayHaveReachedServer
           ? "Nothing was sent; run again."
           : "The cancel may have gone through; the next run checks the order's state first and does not cancel twice."),

@@ -8,8 +8,9 @@ import { check } from "./check.js";
 import { create } from "./create.js";
 import { remove } from "./delete.js";
 import { diff } from "./diff.js";
+import type { OrderInputs } from "./inputs.js";
 import { read } from "./read.js";
-import type { OrderInputs, OrderState } from "./types.js";
+import type { OrderState } from "./state.js";
 import { update } from "./update.js";
 
 export const resourceType = "Order";

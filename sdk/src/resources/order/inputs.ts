@@ -6,6 +6,8 @@
  * `UPDATE_KEYS` and the purchase-change test of `check` derive from this
  * table; `OrderArgs`, the package schema and the reference tables are
  * generated from it with the outputs (`declaration.ts`, `npm run generate`).
+ * `OrderInputs` is the inputs' type as the provider sees them after `check`;
+ * the compiler holds it to this table.
  */
 import {
   DEFAULT_KEY_SPEC,
@@ -20,8 +22,9 @@ import {
 import { UNKNOWN } from "../../provider/unknown.js";
 import * as t from "../../schema/property.js";
 import type { Change, PropertyDeclaration } from "../../schema/property.js";
+import { canonicalName, readCompanyInfo, type OrderSpec, type RuleFailure } from "../../rules/index.js";
+import { sameMethod } from "../shared/verification-method.js";
 import { COMPANY_INFO, companyMembers } from "./company-info.js";
-import { canonicalName, readCompanyInfo, type RuleFailure } from "../../rules/index.js";
 
 /** What a changed input does on the next `up`. */
 export type InputChange = Change;
@@ -127,21 +130,6 @@ function sameCompany(old: unknown, next: unknown): boolean {
 }
 
 const EMAIL_METHODS = VERIFICATION_METHODS.filter((method) => emailSuffixOf(method) !== undefined);
-
-/**
- * True when a method the service reports matches a method asked for. The
- * service may answer plain `email` for any of the `email-…` methods, which
- * must not read as a change (a perpetual diff).
- *
- * @example
- * methodsMatch("email", "email-hostmaster") === true
- * methodsMatch("dns", "cname") === false
- */
-export function methodsMatch(reported: unknown, wanted: unknown): boolean {
-  if (reported === wanted) return true;
-  const email = (m: unknown) => typeof m === "string" && emailSuffixOf(m) !== undefined;
-  return (reported === "email" && email(wanted)) || (wanted === "email" && email(reported));
-}
 
 function verificationMethod(value: unknown, property: string): Parsed {
   const code = typeof value === "string" ? value.trim().toLowerCase() : value;
@@ -249,7 +237,7 @@ export const ORDER_INPUTS = {
     changeNote: "ChangeVertificationMethod while validation is pending; the service allows one change per 5 minutes",
     parse: verificationMethod,
     // Unset keeps whatever method the order has.
-    same: (old, next) => next === undefined || methodsMatch(old, next),
+    same: (old, next) => next === undefined || sameMethod(old, next),
   },
   signatureAlgorithm: {
     description: "Signature algorithm of the certificate's key.",
@@ -387,6 +375,38 @@ export const RETIRED_INPUTS: Readonly<Record<string, string>> = {
  * (`check`) and the provider text. None is compared by the diff.
  */
 export const INTERNAL_INPUTS = ["journalKey", "journalScope", "quotedPrice", "__provider"] as const;
+
+/**
+ * Order inputs as the provider sees them after `check` (canonical names,
+ * defaults applied): the purchase the rules judge ({@link OrderSpec}) plus
+ * the renewal settings, adoption and what the class and `check` add.
+ */
+export interface OrderInputs extends OrderSpec {
+  renewBeforeDays?: number;
+  renewBeforePercentage?: number;
+  adoptOrderNo?: string;
+  /**
+   * The resource's URN, set by the class: the purchase journal's key (a
+   * stable identity across runs) and what ties provider warnings to the
+   * resource in previews.
+   */
+  journalKey: string;
+  /**
+   * Set by the class: `org=<organisation>`, part of the journal key so that
+   * stacks of the same project and stack names in other organisations or
+   * backends never share an entry (see journal/key.ts). Not compared: a
+   * change is no diff. Absent in state written by an earlier release.
+   */
+  journalScope?: string;
+  /** Added by `check`: what `up` will spend (before any coupon). */
+  quotedPrice?: string;
+  __provider?: string;
+}
+
+// The interface above holds exactly the declared inputs and the internal ones.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const inputsMatchDeclaration: Same<keyof OrderInputs, OrderInputName | (typeof INTERNAL_INPUTS)[number]> = true;
+void inputsMatchDeclaration;
 
 /**
  * Whether an old output and a new input of `name` are the same.

@@ -1,13 +1,14 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { CertStatus } from "../../client/types.js";
 import { toPlainJson, type ProviderContext } from "../../provider/index.js";
-import { accountOf, knownAccountId, otherAccountError } from "./account.js";
-import { forgetJournalEntry } from "./diff.js";
-import { apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
-import { learnCurrentCertificate, settingsOf, withKnowledge } from "./renewal.js";
 import { renewalConfigured } from "../../rules/lifetime.js";
-import { describe, reportedMethod } from "./sign.js";
-import { withoutRetired, type OrderState } from "./types.js";
+import { accountOf, knownAccountId, otherAccountError } from "./account.js";
+import { describeError } from "./describe-error.js";
+import { apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
+import { forgetJournalEntry } from "./journal-entry.js";
+import { learnCurrentCertificate, settingsOf, withKnowledge } from "./renewal.js";
+import { reportedMethod } from "./reported-method.js";
+import { withoutRetired, type OrderState } from "./state.js";
 
 /** Cert states that mean the purchase is gone: revoked/refunded, refund in progress. */
 const GONE: readonly number[] = [CertStatus.Revoked, CertStatus.RefundInProgress];
@@ -51,7 +52,7 @@ export async function read(ctx: ProviderContext, id: string, props: OrderState):
       );
       return { id, props: toPlainJson(withoutRetired(props)) as unknown as OrderState };
     }
-    throw new Error(`certreseller Order: reading order ${id} failed (${describe(error)}${unconfirmedNotFound(error)}); the order is kept in state as it was`, { cause: error });
+    throw new Error(`certreseller Order: reading order ${id} failed (${describeError(error)}${unconfirmedNotFound(error)}); the order is kept in state as it was`, { cause: error });
   }
   // The API showed the order to this key: this key's account holds it (also after a key rotation within the account).
   const current = await knownAccountId(api);

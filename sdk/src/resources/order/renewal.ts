@@ -21,9 +21,13 @@ import type { CertificateStatus, PartnerApi } from "../../client/types.js";
 import { CertStatus } from "../../client/types.js";
 import { containsUnknown, type ProviderContext } from "../../provider/index.js";
 import { caBrowserMaxDays, DAY_MS, nextNotAfterAtLeast, renewalConfigured, windowOpensAt, type RenewalSettings } from "../../rules/lifetime.js";
-import { processStatusGate, statusGateKey, statusReader } from "../certificate/process-gate.js";
-import { describe, parseServiceTime, reportedMethod, submittedBefore } from "./sign.js";
-import type { OrderInputs, OrderState } from "./types.js";
+import { processStatusGate, statusGateKey, statusReader } from "../shared/process-status-gate.js";
+import { describeError } from "./describe-error.js";
+import type { OrderInputs } from "./inputs.js";
+import { reportedMethod } from "./reported-method.js";
+import { parseServiceTime } from "./service-time.js";
+import { submittedBefore } from "./sign.js";
+import type { OrderState } from "./state.js";
 
 /** What a status read says about the order's current certificate. */
 export interface CertKnowledge {
@@ -130,7 +134,7 @@ export async function learnCurrentCertificate(ctx: ProviderContext, state: Order
     }
     return { knowledge };
   } catch (error) {
-    return { why: isPartnerApiError(error) ? describe(error) : (error as Error).message };
+    return { why: isPartnerApiError(error) ? describeError(error) : (error as Error).message };
   }
 }
 
@@ -246,6 +250,29 @@ function termUnknownWarning(
 }
 
 /**
+ * The renewal plan for a diff or an update: from the stored knowledge, and a
+ * status read only when renewal is configured and that knowledge says the
+ * window may be open or knows nothing (at most once per order per process).
+ */
+export async function renewalPlanFor(
+  ctx: ProviderContext,
+  olds: OrderState,
+  news: OrderInputs,
+): Promise<RenewalPlan & { knowledge?: CertKnowledge }> {
+  const settings = settingsOf(news);
+  const now = ctx.now();
+  let knowledge: CertKnowledge | undefined;
+  if (needsStatusRead(olds, settings, now)) {
+    const learned = await learnCurrentCertificate(ctx, olds);
+    knowledge = learned.knowledge;
+    if (!knowledge) {
+      ctx.log(news.journalKey).warn(`order ${olds.orderNo}: renewal evaluated from stored knowledge only; the current certificate's status could not be read (${learned.why})`);
+    }
+  }
+  return { ...planRenewal(olds, settings, now, knowledge, news.quotedPrice), knowledge };
+}
+
+/**
  * Submits the next installment of the paid order (ApplySign, allowed in
  * cert states 0 and 3; nothing is bought). A refusal (the service has not
  * opened the next installment yet) changes nothing and warns: the next `up`
@@ -257,7 +284,7 @@ export async function reissue(ctx: ProviderContext, api: PartnerApi, state: Orde
   try {
     stored = await api.getRecord({ orderNo: state.orderNo });
   } catch (error) {
-    throw new Error(`certreseller Order: reading order ${state.orderNo} before the reissue failed (${describe(error)}); nothing was submitted or bought`, { cause: error });
+    throw new Error(`certreseller Order: reading order ${state.orderNo} before the reissue failed (${describeError(error)}); nothing was submitted or bought`, { cause: error });
   }
   const submittedAt = ctx.now().getTime();
   const previousLife =
@@ -295,12 +322,12 @@ export async function reissue(ctx: ProviderContext, api: PartnerApi, state: Orde
   } catch (error) {
     if (isPartnerApiError(error, "invalid_request")) {
       log.warn(
-        `order ${state.orderNo}: the service did not accept the reissue of installment ${plan.next} of ${plan.count} yet (${describe(error)}); ` +
+        `order ${state.orderNo}: the service did not accept the reissue of installment ${plan.next} of ${plan.count} yet (${describeError(error)}); ` +
           "nothing changed and nothing was bought; the next `pulumi up` tries again",
       );
       return state;
     }
-    throw new Error(`certreseller Order: submitting installment ${plan.next} of order ${state.orderNo} failed (${describe(error)}); nothing was bought, the next up tries again`, {
+    throw new Error(`certreseller Order: submitting installment ${plan.next} of order ${state.orderNo} failed (${describeError(error)}); nothing was bought, the next up tries again`, {
       cause: error,
     });
   }

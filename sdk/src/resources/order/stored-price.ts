@@ -1,8 +1,9 @@
 /**
- * The Order's `price` output as stored and as shown: zero members are left
- * out of state and read back as zero by the class.
+ * The Order's `price` output: taken from CreateOrder's answer, stored
+ * without its zero members, and read back with them as zero by the class.
  */
-import type { OrderPriceState } from "./types.js";
+import type { CreateOrderResult } from "../../client/types.js";
+import type { OrderPriceState } from "./state.js";
 
 /** Members a price may leave out in state: {@link expandPrice} reads them as zero. */
 const ZERO_MEMBERS: Required<Pick<OrderPriceState, "sanCount" | "sanPrice" | "wildcardCount" | "wildcardPrice" | "discount">> = { sanCount: 0, sanPrice: "0.00", wildcardCount: 0, wildcardPrice: "0.00", discount: "0.00" };
@@ -31,4 +32,25 @@ export function storedPrice(price: OrderPriceState): OrderPriceState {
  */
 export function expandPrice(price: OrderPriceState | undefined): OrderPriceState | undefined {
   return price === undefined || price === null ? undefined : { ...ZERO_MEMBERS, ...price };
+}
+
+/**
+ * The Order's `price` from CreateOrder's answer; undefined when the answer
+ * carried none of it.
+ *
+ * @example
+ * priceFrom({ orderNo: "CERT1", unitPrice: "100.00", payableAmount: "90.00" }) // { basePrice: "100.00", total: "90.00" }
+ */
+export function priceFrom(created: CreateOrderResult): OrderPriceState | undefined {
+  const price: OrderPriceState = {
+    basePrice: created.unitPrice,
+    sanCount: created.extraSanCount,
+    sanPrice: created.sanPrice,
+    wildcardCount: created.extraWcCount,
+    wildcardPrice: created.wildcardPrice,
+    discount: created.discountAmount,
+    total: created.payableAmount ?? created.totalAmount,
+  };
+  const present = Object.fromEntries(Object.entries(price).filter(([, v]) => v !== undefined)) as OrderPriceState;
+  return Object.keys(present).length > 0 ? storedPrice(present) : undefined;
 }

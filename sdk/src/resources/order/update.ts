@@ -2,13 +2,16 @@ import type * as pulumi from "@pulumi/pulumi";
 import { isPartnerApiError } from "../../client/errors.js";
 import { CertStatus } from "../../client/types.js";
 import { resourceName, toPlainJson, type ProviderContext } from "../../provider/index.js";
+import { sameMethod } from "../shared/verification-method.js";
 import { accountOf, knownAccountId, otherAccountError } from "./account.js";
-import { forgetJournalEntry, renewalPlanFor } from "./diff.js";
-import { reissue, settingsOf, withKnowledge } from "./renewal.js";
+import { describeError } from "./describe-error.js";
 import { apiSays } from "./evidence.js";
-import { methodsMatch } from "./inputs.js";
-import { describe, ensureSubmitted, reportedMethod } from "./sign.js";
-import { withoutRetired, type OrderInputs, type OrderState } from "./types.js";
+import type { OrderInputs } from "./inputs.js";
+import { forgetJournalEntry } from "./journal-entry.js";
+import { reissue, renewalPlanFor, settingsOf, withKnowledge } from "./renewal.js";
+import { reportedMethod } from "./reported-method.js";
+import { ensureSubmitted } from "./sign.js";
+import { withoutRetired, type OrderState } from "./state.js";
 
 /**
  * Resumes a partially created order (ApplySign) and switches the
@@ -28,7 +31,7 @@ export async function update(ctx: ProviderContext, _id: string, olds: OrderState
       if (apiSays(error, "not_found")) {
         throw otherAccountError({ orderNo: olds.orderNo, journalKey: news.journalKey, recorded: account.recorded, current: account.current, verb: "submitted or changed" });
       }
-      throw new Error(`certreseller Order: reading order ${olds.orderNo} failed (${describe(error)}); nothing was changed`, { cause: error });
+      throw new Error(`certreseller Order: reading order ${olds.orderNo} failed (${describeError(error)}); nothing was changed`, { cause: error });
     }
   }
   const { __provider: _provider, ...newInputs } = news;
@@ -46,7 +49,7 @@ export async function update(ctx: ProviderContext, _id: string, olds: OrderState
   state = { ...state, accountId: (account ? account.current : await knownAccountId(api)) ?? state.accountId };
 
   const wanted = news.verificationMethod;
-  if (wanted === undefined || methodsMatch(state.verificationMethod, wanted)) return { outs: toPlainJson(state) as unknown as OrderState };
+  if (wanted === undefined || sameMethod(state.verificationMethod, wanted)) return { outs: toPlainJson(state) as unknown as OrderState };
   if (state.certStatus !== CertStatus.Issuing) {
     // ChangeVertificationMethod is only allowed while validation is pending.
     log.warn(
@@ -73,7 +76,7 @@ export async function update(ctx: ProviderContext, _id: string, olds: OrderState
         { cause: error },
       );
     }
-    throw new Error(`certreseller Order "${resourceName(news.journalKey)}": changing the verification method of order ${state.orderNo} failed: ${describe(error)}`, {
+    throw new Error(`certreseller Order "${resourceName(news.journalKey)}": changing the verification method of order ${state.orderNo} failed: ${describeError(error)}`, {
       cause: error,
     });
   }

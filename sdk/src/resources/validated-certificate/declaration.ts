@@ -14,7 +14,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import * as t from "../../schema/property.js";
 import { CERTIFICATE_PROPERTIES } from "../certificate/declaration.js";
 import { ORDER_INPUTS } from "../order/inputs.js";
-import type { ValidatedCertificate, ValidatedCertificateArgs } from "../validated-certificate.js";
+import type { ValidatedCertificate, ValidatedCertificateArgs } from "./resource.js";
 
 /**
  * Arguments the component passes to a child and does not report itself

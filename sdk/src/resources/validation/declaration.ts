@@ -4,15 +4,15 @@
  * the reference page. The handwritten `ValidationArgs`, the class's outputs
  * and `DomainValidationRecord` are held to it by the compiler (below).
  *
- * Change effects are those of `handlers.ts` (`diff`): a new `orderNo` (or an
+ * Change effects are those of `diff.ts`: a new `orderNo` (or an
  * unknown one) replaces; `domains`, `method` and `requestId` re-read the
  * records in place. Nothing else is compared.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { VERIFICATION_METHODS } from "../../client/vocabulary.js";
 import * as t from "../../schema/property.js";
-import type { Validation, ValidationArgs } from "../validation.js";
 import type { DomainValidationRecord } from "./records.js";
+import type { Validation, ValidationArgs } from "./resource.js";
 
 const member = (description: string) => ({ description, type: t.string, required: true as const });
 

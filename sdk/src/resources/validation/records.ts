@@ -7,6 +7,7 @@
 import { isIP } from "node:net";
 import type { DnsRecord, EmailRecord, HttpRecord, ValidationRecords } from "../../client/types.js";
 import { emailSuffixOf, isEmailSuffix, type EmailSuffix } from "../../client/vocabulary.js";
+import { normaliseName } from "../../rules/names.js";
 
 /**
  * One validation record, shaped for publishing. Fields that do not apply to
@@ -113,11 +114,6 @@ export function expandRecords(stored: readonly StoredValidationRecord[] | undefi
   return (stored ?? []).map((r) => ({ ...EMPTY, domain: "", type: "", ...r, method: r.method ?? method }));
 }
 
-/** Lower case, trimmed, without a trailing dot: how names are compared. */
-export function normaliseName(domain: string): string {
-  return domain.trim().toLowerCase().replace(/\.$/, "");
-}
-
 /** The name a domain is validated at: a wildcard is validated at its base name. */
 export function validatedName(domain: string): string {
   const d = normaliseName(domain);
@@ -127,15 +123,6 @@ export function validatedName(domain: string): string {
 /** True for the e-mail methods, including the service's bare `email` (spec 4.4 answers may read so). */
 export function isEmailMethod(method: string): boolean {
   return method === "email" || method.startsWith("email-");
-}
-
-/**
- * Whether two method codes name the same method. The service may answer
- * `email` for any `email-*` method, so `email` agrees with each of them.
- */
-export function sameMethod(a: string, b: string): boolean {
-  if (a === b) return true;
-  return (a === "email" && b.startsWith("email-")) || (b === "email" && a.startsWith("email-"));
 }
 
 // ---------------------------------------------------------------------------

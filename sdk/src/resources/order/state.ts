@@ -1,41 +1,9 @@
-import type { CertStatus, Money, Open, OpenInt, VerificationMethod } from "../../client/types.js";
-import type { INTERNAL_INPUTS, OrderInputName } from "./inputs.js";
-
-import type { OrderSpec } from "../../rules/order-spec.js";
-
-export { REPLACE_KEYS, UPDATE_KEYS } from "./inputs.js";
-
 /**
- * Order inputs as the provider sees them after `check` (canonical names,
- * defaults applied): the purchase the rules judge ({@link OrderSpec}) plus
- * the renewal settings, adoption and what the class and `check` add.
+ * What an Order keeps in state: its type, the price as stored, and the
+ * outputs earlier releases kept that this one drops.
  */
-export interface OrderInputs extends OrderSpec {
-  renewBeforeDays?: number;
-  renewBeforePercentage?: number;
-  adoptOrderNo?: string;
-  /**
-   * The resource's URN, set by the class: the purchase journal's key (a
-   * stable identity across runs) and what ties provider warnings to the
-   * resource in previews.
-   */
-  journalKey: string;
-  /**
-   * Set by the class: `org=<organisation>`, part of the journal key so that
-   * stacks of the same project and stack names in other organisations or
-   * backends never share an entry (see journal/key.ts). Not compared: a
-   * change is no diff. Absent in state written by an earlier release.
-   */
-  journalScope?: string;
-  /** Added by `check`: what `up` will spend (before any coupon). */
-  quotedPrice?: string;
-  __provider?: string;
-}
-
-// The interface above holds exactly the declared inputs and the internal ones.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const inputsMatchDeclaration: Same<keyof OrderInputs, OrderInputName | (typeof INTERNAL_INPUTS)[number]> = true;
-void inputsMatchDeclaration;
+import type { CertStatus, Money, Open, OpenInt, VerificationMethod } from "../../client/types.js";
+import type { OrderInputs } from "./inputs.js";
 
 /**
  * What an order cost, from CreateOrder's answer (spec 4.3), as stored in the

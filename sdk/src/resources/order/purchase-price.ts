@@ -1,7 +1,7 @@
 import { catalogueForPurchase, isUnknown, resourceName, type ProviderContext } from "../../provider/index.js";
 import { checkOrder, type OrderSpec } from "../../rules/index.js";
-import { describe } from "./sign.js";
-import type { OrderInputs } from "./types.js";
+import { describeError } from "./describe-error.js";
+import type { OrderInputs } from "./inputs.js";
 
 /**
  * The price a purchase is made at. `check` quotes it at preview from the
@@ -25,7 +25,7 @@ export async function priceBeforeBuying(ctx: ProviderContext, inputs: OrderInput
   try {
     product = (await catalogueForPurchase(ctx.api())).find((p) => p.productCode === inputs.productCode);
   } catch (error) {
-    throw stop(`no price was quoted at preview and the product list could not be read now either (${describe(error)})`, error);
+    throw stop(`no price was quoted at preview and the product list could not be read now either (${describeError(error)})`, error);
   }
   if (!product) throw stop(`${JSON.stringify(inputs.productCode)} is not in this account's product list`);
   const result = await checkOrder(inputs as unknown as OrderSpec, new Set(), product);

@@ -1,0 +1,316 @@
+import * as pulumi from "@pulumi/pulumi";
+import { providerText } from "../../provider/provider-text.js";
+import { warnIfApiKeyNotSecret } from "../../provider/program-warnings.js";
+import { followerImportAdvice, refuseImportOption } from "../../provider/resource-options.js";
+import { combinedPem, fullChainPem, pfxPasswordFor, toPkcs12Base64, toPkcs8Pem } from "../../pem/formats.js";
+import { certificateFacts, type CertificateFacts } from "../../pem/inspect.js";
+import { windowOpensAt } from "../../rules/lifetime.js";
+import type { Order } from "../order/resource.js";
+import { quietRegistration } from "../shared/quiet-registration.js";
+import { resourceUrnInput } from "../shared/resource-urn.js";
+import { resolveTimeout } from "./timeouts.js";
+
+/** Arguments of {@link Certificate}. */
+export interface CertificateArgs {
+  /**
+   * The Order to follow (instead of `orderNo`): its number, its request id
+   * (a reissue of the next installment updates this Certificate in place)
+   * and its renewal settings (for `renewsAt` and the expiry warning).
+   */
+  order?: Order;
+  /** The order whose certificate to wait for and download (e.g. `order.orderNo`); required without `order`. */
+  orderNo?: pulumi.Input<string>;
+  /**
+   * The Order's sign request id (`order.requestId`; `order` passes it): when
+   * it changes, the Order submitted the next installment, and `up` waits for
+   * it and downloads it in place, keeping the old certificate until then.
+   */
+  requestId?: pulumi.Input<string | undefined>;
+  /** The Order's `renewBeforeDays` (`order` passes it): `renewsAt`, and no expiry warning. */
+  renewBeforeDays?: pulumi.Input<number | undefined>;
+  /** The Order's `renewBeforePercentage` (`order` passes it). */
+  renewBeforePercentage?: pulumi.Input<number | undefined>;
+  /** For orders split into installments: which certificate (1-based). Default: the earliest issued. */
+  installmentNo?: pulumi.Input<number>;
+  /** A specific certificate of the order by its UUID; wins over `installmentNo`. */
+  certId?: pulumi.Input<string>;
+  /**
+   * How long `up` waits for issuance, in minutes (default 60). The status is
+   * read at most once per the service's cooldown (180 s), so short timeouts
+   * allow only a few checks.
+   *
+   * The resource option `customTimeouts: { create: "30m" }` sets the same wait
+   * (`update` too, when `create` is absent); giving both with different values
+   * fails at construction.
+   */
+  timeoutMinutes?: pulumi.Input<number>;
+  /**
+   * Password of `pfxBase64` (non-empty). Pass it as a secret
+   * (`config.requireSecret(...)`); when omitted one is derived from the
+   * private key (32 characters, the same on every run) and returned as the
+   * secret `pfxPassword`. Used in the program only: it is not sent to the
+   * provider nor stored in state; a new password gives a new `pfxBase64`.
+   */
+  pfxPassword?: pulumi.Input<string>;
+}
+
+/** Stored outputs that carry key material; the engine keeps them encrypted. */
+const SECRET_OUTPUTS = ["privateKeyPem"];
+
+/**
+ * An issued certificate: waits until the order's certificate is issued, then
+ * downloads and verifies it (the leaf matches the API's fingerprint, the key
+ * matches the leaf, the chain links up).
+ *
+ * While waiting it reads the order status no more often than the service
+ * allows (one read per order per cooldown, honouring `retry_after`) and prints
+ * which domains are still unverified and when it checks next. Put the
+ * validation records it needs in `dependsOn`.
+ *
+ * Besides PEM it offers the forms deployments load: `pfxBase64` (PKCS#12,
+ * AES-256, with `pfxPassword`), `privateKeyPkcs8Pem` and `combinedPem`
+ * (key + full chain, for HAProxy). Every output holding the key or a
+ * password is secret; all of them are empty strings when the order used a
+ * custom CSR (the service holds no key then).
+ *
+ * What is stored in state is what cannot be recomputed: the leaf, the
+ * intermediates, the key (encrypted), the CSR, `notAfter`, `domains` and the
+ * identifiers. The rest is computed in the program from those, with the same
+ * names, types and secrecy as when it was stored: `fullChainPem`,
+ * `serialNumber`, `fingerprintSha256`, `notBefore`, `renewsAt`,
+ * `privateKeyPkcs8Pem`, `combinedPem`, and the PKCS#12 pair `pfxBase64` /
+ * `pfxPassword`, which is built only when the program reads it and is
+ * deterministic (the same key, chain and password give the same bytes on
+ * every run; see `pfxBase64`). The engine rewrites the whole checkpoint after
+ * every step, so each stored byte costs time in large stacks.
+ *
+ * `customTimeouts.create` sets how long `up` waits (see `timeoutMinutes`).
+ * The `import` resource option is refused: a Certificate holds no purchase,
+ * just declare it.
+ *
+ * Given `{ order }`, a reissue of the order's next installment (the Order's
+ * renewal window, with another installment left) updates the Certificate in
+ * place: `up` waits for the new certificate, verifies it, and only then
+ * replaces the outputs; the resource id stays the first certificate's id
+ * (read `certId`). When the Order is replaced (a new purchase at the end of
+ * the term), the Certificate is replaced create-before-delete. Either way
+ * the old material stays in state until the new certificate is issued.
+ *
+ * @example
+ * ```ts
+ * const cert = new certs.Certificate("site", { orderNo: order.orderNo, timeoutMinutes: 30 }, { dependsOn: records });
+ * export const fullChain = cert.fullChainPem;
+ * export const key = cert.privateKeyPem; // secret
+ * export const pfx = cert.pfxBase64; // secret, opened with cert.pfxPassword (secret); built only because it is read
+ * ```
+ */
+export class Certificate extends pulumi.CustomResource {
+  /** Lets policy packs (`isType`, `validateResourceOfType`) recognise this class. */
+  static readonly __pulumiType = "pulumi-nodejs:dynamic/certreseller:Certificate";
+
+  declare readonly orderNo: pulumi.Output<string>;
+  /** The certificate's UUID at the service (also the resource id). */
+  declare readonly certId: pulumi.Output<string>;
+  declare readonly installmentNo: pulumi.Output<number>;
+  declare readonly timeoutMinutes: pulumi.Output<number>;
+  /** The leaf certificate (PEM). */
+  declare readonly certificatePem: pulumi.Output<string>;
+  /** The intermediate certificates (PEM), leaf excluded. */
+  declare readonly chainPem: pulumi.Output<string>;
+  /** SECRET. The private key (PEM); empty when the order used a custom CSR. */
+  declare readonly privateKeyPem: pulumi.Output<string>;
+  /**
+   * The CSR of a custom-CSR order (yours, as the service returned it); empty
+   * when the service generated the key, whose CSR is of no use once the key
+   * and certificate are here (states of earlier releases keep showing it
+   * until the Certificate's next update).
+   */
+  declare readonly csrPem: pulumi.Output<string>;
+  declare readonly notAfter: pulumi.Output<string>;
+  /** The names the certificate covers. */
+  declare readonly domains: pulumi.Output<string[]>;
+  /** The Order's request id this certificate was issued for (absent without `order`/`requestId`). */
+  declare readonly requestId: pulumi.Output<string | undefined>;
+  /** How many certificates the order holds. */
+  declare readonly installmentsCount: pulumi.Output<number | undefined>;
+
+  readonly #name: string;
+  readonly #pfxPasswordArg: pulumi.Input<string> | undefined;
+  readonly #termEndsAt: pulumi.Input<string | undefined> | undefined;
+  readonly #renewBeforeDays: pulumi.Input<number | undefined> | undefined;
+  readonly #renewBeforePercentage: pulumi.Input<number | undefined> | undefined;
+  /** The lazily computed outputs, each made once per instance (see `#memo`). */
+  readonly #memos = new Map<string, pulumi.Output<unknown>>();
+
+  constructor(name: string, args: CertificateArgs, opts?: pulumi.CustomResourceOptions) {
+    refuseImportOption("Certificate", name, opts, followerImportAdvice("Certificate"));
+    warnIfApiKeyNotSecret();
+    if (args.pfxPassword === "") throw new Error(`Certificate "${name}": pfxPassword must be a non-empty string (omit it to have one derived from the key)`);
+    const timeout = resolveTimeout(name, args.timeoutMinutes, opts?.customTimeouts);
+    const order = args.order;
+    // The Order's id is its order number and stays known while the Order is updated in place (see Validation).
+    const orderNo = order ? (order.id as pulumi.Output<string>) : args.orderNo;
+    if (orderNo === undefined) throw new Error(`Certificate "${name}": give order (an Order) or orderNo`);
+    const urn = resourceUrnInput(name, Certificate.__pulumiType, opts?.parent);
+    const renewBeforeDays = args.renewBeforeDays ?? order?.renewBeforeDays;
+    const renewBeforePercentage = args.renewBeforePercentage ?? order?.renewBeforePercentage;
+    const props = {
+      orderNo,
+      requestId: args.requestId ?? order?.requestId,
+      renewBeforeDays,
+      renewBeforePercentage,
+      // Preview warnings name the resource.
+      resourceUrn: urn,
+      installmentsCount: undefined,
+      installmentNo: args.installmentNo,
+      certId: args.certId,
+      timeoutMinutes: timeout.timeoutMinutes,
+      timeoutOrigin: timeout.timeoutOrigin,
+      // Output-only members must be present (undefined) to be registered as
+      // outputs. Only what cannot be recomputed is stored: the derived
+      // outputs are getters and fields below (an earlier release's stored
+      // copies are ignored, and dropped by the provider's next update).
+      certificatePem: undefined,
+      chainPem: undefined,
+      privateKeyPem: undefined,
+      csrPem: undefined,
+      notAfter: undefined,
+      domains: undefined,
+    };
+    // New outputs the engine cannot infer as secret (no secret input of that
+    // name), so they are listed here; the engine re-wraps them after every create/update.
+    const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: SECRET_OUTPUTS });
+    const quiet = quietRegistration();
+    try {
+      super(Certificate.__pulumiType, name, { ...props, __provider: providerText("certificate") }, secretOpts);
+    } catch (error) {
+      throw quiet.failed(error, Certificate);
+    } finally {
+      quiet.end();
+    }
+    this.#name = name;
+    this.#pfxPasswordArg = args.pfxPassword;
+    this.#termEndsAt = order ? order.termEndsAt : undefined;
+    this.#renewBeforeDays = renewBeforeDays;
+    this.#renewBeforePercentage = renewBeforePercentage;
+    // Derived in the program rather than stored: the state already holds the
+    // key and chain, and each stored copy adds to every checkpoint.
+    // pulumi.secret keeps the key-bearing ones secret even where the
+    // engine's secretness of privateKeyPem is not yet known (preview).
+    this.csrPem = this.csrPem.apply((csr) => csr ?? "");
+  }
+
+  /**
+   * Leaf followed by intermediates: what web servers load. Computed in the
+   * program (`certificatePem` then `chainPem`), not stored; the same bytes
+   * earlier releases stored.
+   */
+  get fullChainPem(): pulumi.Output<string> {
+    return this.#memo("fullChainPem", () => pulumi.all([this.certificatePem, this.chainPem]).apply(([leaf, chain]) => fullChainPem(leaf ?? "", chain ?? "")));
+  }
+
+  /**
+   * SECRET. The private key as PKCS#8 PEM (`BEGIN PRIVATE KEY`) whatever form
+   * the service sent; empty for a custom-CSR order. Computed in the program
+   * from `privateKeyPem` when first read (a key conversion per certificate
+   * that a program which never reads it does not pay), not stored in state.
+   */
+  get privateKeyPkcs8Pem(): pulumi.Output<string> {
+    return this.#memo("privateKeyPkcs8Pem", () => pulumi.secret(this.privateKeyPem.apply((key) => toPkcs8Pem(key ?? ""))));
+  }
+
+  /**
+   * SECRET. Private key then full chain in one PEM (HAProxy `crt`); empty for
+   * a custom-CSR order. Computed in the program when first read, not stored in state.
+   */
+  get combinedPem(): pulumi.Output<string> {
+    return this.#memo("combinedPem", () =>
+      pulumi.secret(pulumi.all([this.privateKeyPem, this.fullChainPem]).apply(([key, chain]) => combinedPem(key ?? "", chain ?? ""))),
+    );
+  }
+
+  /** Uppercase hex without leading zeros, as `openssl x509 -serial` prints it (less its whole-byte padding). Read from `certificatePem` in the program. */
+  get serialNumber(): pulumi.Output<string> {
+    return this.#fact("serialNumber");
+  }
+
+  /** SHA-256 of the leaf (DER), uppercase hex with colons. Read from `certificatePem` in the program. */
+  get fingerprintSha256(): pulumi.Output<string> {
+    return this.#fact("fingerprintSha256");
+  }
+
+  /** ISO 8601, from the certificate itself (read from `certificatePem` in the program). */
+  get notBefore(): pulumi.Output<string> {
+    return this.#fact("notBefore");
+  }
+
+  /**
+   * When the next reissue (or, for the order's last certificate, the renewal
+   * purchase) is due (ISO), from `notBefore`/`notAfter`, the term's end and
+   * the Order's renewal settings; undefined without renewal settings.
+   * Computed in the program, not stored.
+   */
+  get renewsAt(): pulumi.Output<string | undefined> {
+    return this.#memo("renewsAt", () =>
+      pulumi
+        .all([this.notBefore, this.notAfter, this.#renewBeforeDays, this.#renewBeforePercentage, this.#termEndsAt])
+        .apply(([notBefore, notAfter, days, percentage, termEnd]) => {
+          const opens = notAfter ? windowOpensAt({ notBefore, notAfter, termEndsAt: termEnd ?? undefined }, { renewBeforeDays: days ?? undefined, renewBeforePercentage: percentage ?? undefined }) : undefined;
+          return opens === undefined ? undefined : new Date(opens).toISOString();
+        }),
+    );
+  }
+
+  /**
+   * SECRET. The password of `pfxBase64`: the `pfxPassword` argument, else
+   * one derived from the private key (32 characters: the first 32 of
+   * base64url(HMAC-SHA256 keyed with the key's PKCS#8 DER)), the same on
+   * every run. Empty for a custom-CSR order. Computed in the program, not stored.
+   */
+  get pfxPassword(): pulumi.Output<string> {
+    return this.#memo("pfxPassword", () =>
+      pulumi.secret(
+        pulumi.all([this.privateKeyPem, this.#pfxPasswordArg]).apply(([key, given]) => {
+          if ((key ?? "").trim() === "") return "";
+          // Never echo the value: it is a password.
+          if (given === "") throw new Error(`Certificate "${this.#name}": pfxPassword must be a non-empty string (omit it to have one derived from the key)`);
+          return pfxPasswordFor(key, given);
+        }),
+      ),
+    );
+  }
+
+  /**
+   * SECRET. PKCS#12 bundle (key, leaf, intermediates; PBES2 with
+   * PBKDF2-HMAC-SHA256 and AES-256-CBC, HMAC-SHA256 MAC), base64; OpenSSL 3
+   * opens it without `-legacy`. Empty for a custom-CSR order.
+   *
+   * Built in the program the first time it is read (a program that never
+   * reads it pays nothing), not stored. Deterministic: its salts and IV are
+   * derived from the key and the password, so an unchanged certificate gives
+   * the same bytes on every run and resources consuming it see no change; a
+   * new certificate or a new `pfxPassword` gives a new bundle.
+   */
+  get pfxBase64(): pulumi.Output<string> {
+    return this.#memo("pfxBase64", () =>
+      pulumi.secret(
+        pulumi
+          .all([this.privateKeyPem, this.fullChainPem, this.domains, this.pfxPassword])
+          .apply(([key, chain, domains, password]) => toPkcs12Base64({ privateKeyPem: key ?? "", fullChainPem: chain ?? "", password, friendlyName: domains?.[0] })),
+      ),
+    );
+  }
+
+  #memo<T>(key: string, make: () => pulumi.Output<T>): pulumi.Output<T> {
+    let out = this.#memos.get(key) as pulumi.Output<T> | undefined;
+    if (!out) this.#memos.set(key, (out = make()));
+    return out;
+  }
+
+  /** One fact of the leaf; the leaf is parsed once per instance, and only when a fact is read. */
+  #fact(key: "serialNumber" | "fingerprintSha256" | "notBefore"): pulumi.Output<string> {
+    const facts = this.#memo("facts", () => this.certificatePem.apply((pem): CertificateFacts | undefined => (pem ? certificateFacts(pem) : undefined)));
+    // Undefined only where no certificate is known (a mock without one), as a missing output was.
+    return this.#memo(key, () => facts.apply((f) => f?.[key] as string));
+  }
+}

@@ -1,0 +1,87 @@
+import * as pulumi from "@pulumi/pulumi";
+import { providerText, refuseImportOption, warnIfApiKeyNotSecret } from "../../provider/index.js";
+import { orderedNames } from "../../rules/names.js";
+import { orderJournalScope, watchJournalOrphans } from "../../journal/program.js";
+import { quietRegistration } from "../shared/quiet-registration.js";
+import { resourceUrnInput } from "../shared/resource-urn.js";
+import { ORDER_PROPERTIES } from "./declaration.js";
+import type { OrderArgs, OrderProperties } from "./properties.generated.js";
+import type { OrderPriceState } from "./state.js";
+import { expandPrice } from "./stored-price.js";
+
+export type { OrderArgs, OrderProperties } from "./properties.generated.js";
+
+// The class's outputs are declared once, in the declaration; this merges their types into the class.
+export interface Order extends OrderProperties {}
+
+/**
+ * A certificate order with the Certificate Reseller Partner API: `up` buys it
+ * (CreateOrder, never retried) and submits it for validation (ApplySign);
+ * `destroy` cancels it and reports the refund. `preview` checks every input
+ * against the product and shows `quotedPrice` before anything is spent.
+ *
+ * Configure with `pulumi config set --secret certreseller:apiKey ...` and
+ * `certreseller:baseUrl` (or `CERTRESELLER_API_KEY`/`CERTRESELLER_BASE_URL`).
+ *
+ * @example
+ * ```ts
+ * import * as certs from "pulumi-certreseller";
+ * const order = new certs.Order("site", {
+ *   productCode: "sandbox-dv-multi",
+ *   domain: "example.com",
+ *   sanDomains: ["www.example.com"],
+ *   years: 1,
+ *   verificationMethod: "dns",
+ *   renewBeforeDays: 30,
+ * });
+ * export const orderNo = order.orderNo;
+ * ```
+ */
+const ORDER_PROPERTY_NAMES = Object.keys(ORDER_PROPERTIES);
+
+export class Order extends pulumi.CustomResource {
+  /** Type token; @pulumi/policy's `isType` matches on it. */
+  static readonly __pulumiType = "pulumi-nodejs:dynamic/certreseller:Order";
+
+  /**
+   * Every ordered name, lower-case: main domain, then SANs and wildcards
+   * sorted. Built from the ARGUMENTS, so it is known at preview whenever the
+   * program's own domain list is (a `Validation` uses it to declare one
+   * record per name before the order exists).
+   */
+  readonly orderedNames: pulumi.Output<string[]>;
+
+  constructor(name: string, args: OrderArgs, opts?: pulumi.CustomResourceOptions) {
+    refuseImportOption(
+      "Order",
+      name,
+      opts,
+      `declare the Order with adoptOrderNo: ${JSON.stringify(typeof opts?.import === "string" ? opts.import : "<the order number>")} — up verifies the order and records it without buying`,
+    );
+    warnIfApiKeyNotSecret();
+    const urn = resourceUrnInput(name, Order.__pulumiType, opts?.parent);
+    // Every declared property is registered (undefined when the program leaves it out), so each is an
+    // Output at run time carrying what the provider reports: a default `check` filled in, the method applied.
+    // Whatever else a plain-JavaScript program passes goes along too, so `check` can name a retired input.
+    const props = {
+      ...Object.fromEntries(ORDER_PROPERTY_NAMES.map((key) => [key, undefined])),
+      ...args,
+      journalKey: urn,
+      journalScope: orderJournalScope(),
+    };
+    const quiet = quietRegistration();
+    try {
+      super(Order.__pulumiType, name, { ...props, __provider: providerText("order") }, opts);
+    } catch (error) {
+      throw quiet.failed(error, Order);
+    } finally {
+      quiet.end();
+    }
+    watchJournalOrphans(this, urn);
+    // State stores only the non-zero members of the price; readers get every member.
+    (this as { price: pulumi.Output<OrderPriceState | undefined> }).price = this.price.apply(expandPrice);
+    this.orderedNames = pulumi
+      .all([args.domain, args.sanDomains ?? [], args.wildcardDomains ?? []])
+      .apply(([domain, sanDomains, wildcardDomains]) => orderedNames({ domain, sanDomains, wildcardDomains }));
+  }
+}

@@ -1,0 +1,228 @@
+import * as pulumi from "@pulumi/pulumi";
+import { providerText } from "../../provider/provider-text.js";
+import { warnIfApiKeyNotSecret } from "../../provider/program-warnings.js";
+import { followerImportAdvice, refuseImportOption } from "../../provider/resource-options.js";
+import { normaliseName } from "../../rules/names.js";
+import { quietRegistration } from "../shared/quiet-registration.js";
+import {
+  expandRecords,
+  pickRecord,
+  toDnsRecord,
+  toFileRecord,
+  type DnsValidationRecord,
+  type FileValidationRecord,
+  type DomainValidationRecord,
+  type StoredValidationRecord,
+} from "./records.js";
+
+export type { DnsValidationRecord, FileValidationRecord, DomainValidationRecord } from "./records.js";
+
+/**
+ * The parts of an `Order` a Validation follows. Any `Order` resource fits;
+ * typed structurally so Validation does not depend on Order's module.
+ *
+ * @example
+ * ```ts
+ * const order: OrderLike = new certs.Order("site", { productCode: "sandbox-dv-single", domain: "example.com" });
+ * ```
+ */
+export interface OrderLike {
+  /** An Order's resource id: its order number (known in a preview of an in-place update of the Order). */
+  readonly id?: pulumi.Output<string>;
+  readonly orderNo: pulumi.Output<string>;
+  readonly domain: pulumi.Output<string>;
+  readonly sanDomains: pulumi.Output<string[] | undefined>;
+  readonly wildcardDomains: pulumi.Output<string[] | undefined>;
+  readonly verificationMethod: pulumi.Output<string | undefined>;
+  readonly requestId: pulumi.Output<string | undefined>;
+  /**
+   * Every ordered name, main first, built from the Order's arguments (an
+   * `Order` has it). Used instead of the three name outputs when present: the
+   * same names, with no dependency entry per input on the Order's outputs.
+   */
+  readonly orderedNames?: pulumi.Output<string[]>;
+}
+
+/**
+ * Arguments of {@link Validation}: an `Order`, or an order number with its domains.
+ *
+ * @example
+ * ```ts
+ * const follow: ValidationArgs = { order };
+ * const explicit: ValidationArgs = { orderNo: "CERT202607041730001234", domains: ["example.com", "www.example.com"], method: "dns" };
+ * ```
+ */
+export type ValidationArgs =
+  | {
+      /** The order to validate; its domains, method and request id are followed. */
+      order: OrderLike;
+    }
+  | {
+      /** The order number (e.g. `order.orderNo`, or an order bought elsewhere). */
+      orderNo: pulumi.Input<string>;
+      /** The order's names (main, SANs, wildcards): one record each. */
+      domains: pulumi.Input<pulumi.Input<string>[]>;
+      /**
+       * The method the order uses (a spec 4.5 code: `dns`, `cname`, `file`,
+       * `email-admin`, `email-postmaster`, `email-webmaster`,
+       * `email-hostmaster`, `dcv`); when given, the service must agree, and
+       * when it changes the records are re-read.
+       */
+      method?: pulumi.Input<string>;
+      /**
+       * The order's sign request id (ApplySign's or the last method change's
+       * `request_id`); when it changes the records are re-read. GetRecord does
+       * not report it, so without it only a method change re-reads.
+       */
+      requestId?: pulumi.Input<string>;
+    };
+
+/**
+ * The validation records of an order, shaped for DNS and web resources.
+ *
+ * The number of records and their domains are those of the order, which the
+ * program already knows at preview: loop over your own domain list and pick
+ * each domain's record with {@link Validation.dnsRecordFor} or
+ * {@link Validation.fileRecordFor}. When the Order switches validation method
+ * (a new method, or a new sign request id) the records are re-read, so the
+ * DNS records follow with the new tokens.
+ *
+ * Each declared name gets its own record (`orderedName`), so publishing
+ * `recordFor(d)` for every name publishes every record the CA checks. For
+ * e-mail validation the service shows no record shape; each name's record
+ * then carries only `email`, the mailbox named by the method code
+ * (`email-admin` → `admin@<domain>`).
+ *
+ * @example
+ * ```ts
+ * const domains = ["example.com", "www.example.com"];
+ * const order = new certs.Order("site", { productCode: "sandbox-dv-multi", domain: domains[0], sanDomains: domains.slice(1) });
+ * const validation = new certs.Validation("site", { order });
+ * const records = domains.map((d) => {
+ *   const r = validation.dnsRecordFor(d);
+ *   return new cloudflare.DnsRecord(`dcv-${d}`, { zoneId, name: r.fqdn, type: r.type, content: r.value, ttl: 60 });
+ * });
+ * ```
+ */
+export class Validation extends pulumi.CustomResource {
+  /** Lets policy packs (`isType`, `validateResourceOfType`) recognise this class. */
+  static readonly __pulumiType = "pulumi-nodejs:dynamic/certreseller:Validation";
+
+  declare readonly orderNo: pulumi.Output<string>;
+  /** The declared names; known at preview. */
+  declare readonly domains: pulumi.Output<string[]>;
+  /**
+   * The method in effect at the service, as a spec 4.5 code (`dns`, `cname`,
+   * `file`, `email-admin`, ..., `dcv`). Bare `email` only when the service
+   * says `email` and neither the program nor the records name the mailbox.
+   */
+  declare readonly method: pulumi.Output<string>;
+  /** The Order's sign request id the records belong to (empty when not given). */
+  declare readonly requestId: pulumi.Output<string>;
+  /**
+   * Derived from {@link Validation.method}: `admin` for `email-admin`, ...;
+   * empty for the other methods. (There is no separate suffix input: the
+   * method code names the mailbox.)
+   */
+  declare readonly emailSuffix: pulumi.Output<string>;
+  /** One record per ordered name; a wildcard's record carries its base name in `domain` and its own name in `orderedName`. */
+  declare readonly records: pulumi.Output<DomainValidationRecord[]>;
+
+  /** Domains known when the program was written, to refuse a typo at once. */
+  private readonly plainDomains: string[] | undefined;
+
+  constructor(name: string, args: ValidationArgs, opts?: pulumi.CustomResourceOptions) {
+    // `import` cannot work for dynamic resources; say so before the engine fails obscurely.
+    refuseImportOption("Validation", name, opts, followerImportAdvice("Validation"));
+    warnIfApiKeyNotSecret();
+    let props: Record<string, pulumi.Input<unknown>>;
+    let plainDomains: string[] | undefined;
+    if ("order" in args && args.order) {
+      const { order } = args;
+      props = {
+        // The Order's id is its order number, and stays known in a preview of an
+        // in-place update of the Order (a reissue, a method change), whereas the
+        // orderNo output is then unknown and would read as a replacement.
+        orderNo: order.id ?? order.orderNo,
+        // From the Order's arguments when it has them: the checkpoint (which the engine
+        // rewrites after every step) then records no dependency on the Order for this
+        // input; `orderNo` already makes the Validation wait for the Order.
+        domains:
+          order.orderedNames ??
+          pulumi.all([order.domain, order.sanDomains, order.wildcardDomains]).apply(([d, s, w]) => [d, ...(s ?? []), ...(w ?? [])]),
+        method: order.verificationMethod,
+        requestId: order.requestId,
+      };
+    } else {
+      const explicit = args as Extract<ValidationArgs, { orderNo: unknown }>;
+      props = { orderNo: explicit.orderNo, domains: explicit.domains, method: explicit.method, requestId: explicit.requestId };
+      if (Array.isArray(explicit.domains) && explicit.domains.every((d) => typeof d === "string")) {
+        plainDomains = (explicit.domains as string[]).map(normaliseName);
+      }
+    }
+    // Output-only members must be present (undefined) to be registered as outputs.
+    const quiet = quietRegistration();
+    try {
+      super(Validation.__pulumiType, name, { ...props, emailSuffix: undefined, records: undefined, __provider: providerText("validation") }, opts);
+    } catch (error) {
+      throw quiet.failed(error, Validation);
+    } finally {
+      quiet.end();
+    }
+    this.plainDomains = plainDomains;
+    // State holds the records compact (storeRecords); programs get every field.
+    const stored = this.records as pulumi.Output<StoredValidationRecord[] | undefined>;
+    this.records = pulumi.all([stored, this.method]).apply(([records, method]) => expandRecords(records, method ?? ""));
+  }
+
+  /**
+   * The record for `domain` (one of the order's names; `*.example.com` picks
+   * the wildcard's record, validated at `example.com`).
+   *
+   * @example
+   * ```ts
+   * export const mailbox = validation.recordFor("example.com").email; // e-mail validation
+   * ```
+   */
+  recordFor(domain: string): pulumi.Output<DomainValidationRecord> {
+    this.assertDeclared(domain);
+    return this.records.apply((records) => pickRecord(records, domain));
+  }
+
+  /**
+   * The DNS record to publish for `domain` (methods `dns` and `cname`).
+   * `name` is relative to the validated domain, `fqdn` absolute.
+   *
+   * @example
+   * ```ts
+   * const r = validation.dnsRecordFor("www.example.com");
+   * new cloudflare.DnsRecord("dcv-www", { zoneId, name: r.fqdn, type: r.type, content: r.value, ttl: 60 });
+   * ```
+   */
+  dnsRecordFor(domain: string): pulumi.Output<DnsValidationRecord> {
+    return this.recordFor(domain).apply((r) => toDnsRecord(r, domain));
+  }
+
+  /**
+   * The file to publish for `domain` (method `file`): serve `content` at
+   * `url`, the full `http://<domain>/.well-known/pki-validation/<file>` URL
+   * (`path` is the same under the site's web root).
+   *
+   * @example
+   * ```ts
+   * const f = validation.fileRecordFor("example.com");
+   * new testing.SandboxFileRecord("dcv-file", { managementUrl, url: f.url, content: f.content });
+   * ```
+   */
+  fileRecordFor(domain: string): pulumi.Output<FileValidationRecord> {
+    return this.recordFor(domain).apply((r) => toFileRecord(r, domain));
+  }
+
+  private assertDeclared(domain: string): void {
+    if (this.plainDomains && !this.plainDomains.includes(normaliseName(domain))) {
+      throw new Error(
+        `Validation: "${domain}" is not one of the declared domains (${this.plainDomains.join(", ")})`,
+      );
+    }
+  }
+}
