@@ -93,11 +93,14 @@ function inputDoc(p: PropertyDeclaration, sentences: Record<string, string>): st
 export function typescriptTypes(resource: ResourceDeclaration, imports: TypeImports, from: string): string {
   const sentences = resource.name === "Order" ? CHANGE_SENTENCE : GENERIC_CHANGE_SENTENCE;
   const args: string[] = [];
+  const values: string[] = [];
   const outputs: string[] = [];
   for (const [name, p] of entries(resource.properties)) {
     if (isInput(p)) {
       const type = p.tsType ?? tsType(p.type, true);
       args.push(doc(inputDoc(p, sentences), "  "), `  ${name}${p.required ? "" : "?"}: pulumi.Input<${type}>;`);
+      const plain = p.tsType ?? tsType(p.type, false);
+      values.push(`  ${name}${alwaysSet(p) ? "" : "?"}: ${plain};`);
     }
     if (isOutput(p)) {
       const type = p.tsOutputType ?? p.tsType ?? tsType(p.type, false);
@@ -106,7 +109,7 @@ export function typescriptTypes(resource: ResourceDeclaration, imports: TypeImpo
       outputs.push(doc(text, "  "), `  readonly ${name}: pulumi.Output<${type}${alwaysSet(p) ? "" : " | undefined"}>;`);
     }
   }
-  const body = [...args, ...outputs].join("\n");
+  const body = [...args, ...values, ...outputs].join("\n");
   const used = Object.entries(imports)
     .map(([module, names]) => [module, names.filter((n) => new RegExp(`\\b${n}\\b`).test(body))] as const)
     .filter(([, names]) => names.length > 0);
@@ -118,6 +121,11 @@ export function typescriptTypes(resource: ResourceDeclaration, imports: TypeImpo
     exampleDoc(`Arguments of ${article(resource.name)} {@link ${resource.name}}.`, resource.example),
     `export interface ${resource.name}Args {`,
     ...args,
+    "}",
+    "",
+    doc(`The inputs of ${article(resource.name)} {@link ${resource.name}} as its provider holds them after \`check\`: plain values, the defaults filled in.`, ""),
+    `export interface ${resource.name}InputValues {`,
+    ...values,
     "}",
     "",
     doc(`What ${article(resource.name)} {@link ${resource.name}} reports: every input, as normalised, and what the resource adds.`, ""),

@@ -17,7 +17,7 @@ import { accountOf, knownAccountId, otherAccountError } from "./account.js";
 import { AdoptionError, adoptOrder } from "./adopt.js";
 import { describeError } from "./describe-error.js";
 import { apiSays, apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
-import type { InputRecord, OrderInputs } from "./inputs.js";
+import { INPUT_DECLARATIONS, type InputRecord, type OrderInputs } from "./inputs.js";
 import { entryId, purchaseInputsOf } from "./journal-entry.js";
 import { priceBeforeBuying } from "./purchase-price.js";
 import { parseServiceTime } from "./service-time.js";
@@ -75,23 +75,15 @@ export function stateFromCreate(inputs: OrderInputs, created: CreateOrderResult,
  * it, and `check` has made sure the two agree.
  */
 export function requestFor(inputs: OrderInputs): CreateOrderRequest {
-  const base = {
-    productCode: inputs.productCode,
-    domain: inputs.domain,
-    sanDomains: inputs.sanDomains.length > 0 ? inputs.sanDomains : undefined,
-    wildcardDomains: inputs.wildcardDomains.length > 0 ? inputs.wildcardDomains : undefined,
-    months: inputs.months,
-    years: inputs.years,
-    signatureAlgorithm: inputs.signatureAlgorithm,
-    keySpec: inputs.keySpec,
-    hashAlgorithm: inputs.hashAlgorithm,
-    verificationMethod: inputs.verificationMethod,
-    paymentMethod: inputs.paymentMethod,
-    customCsr: inputs.customCsr,
-    companyId: inputs.companyId,
-    companyInfo: inputs.companyInfo,
-  };
-  return inputs.couponCode ? { ...base, couponType: "code", couponCode: inputs.couponCode } : base;
+  const request: Record<string, unknown> = {};
+  for (const [name, declaration] of INPUT_DECLARATIONS) {
+    const value = (inputs as unknown as Record<string, unknown>)[name];
+    if (!declaration.sentAs || value === undefined || (Array.isArray(value) && value.length === 0)) continue;
+    request[declaration.sentAs.field] = value;
+    Object.assign(request, declaration.sentAs.with);
+  }
+  // The client checks the request against its wire fields before a byte is sent.
+  return request as unknown as CreateOrderRequest;
 }
 
 /**

@@ -19,12 +19,14 @@ import {
   emailSuffixOf,
   isSignatureAlgorithm,
 } from "../../client/vocabulary.js";
+import type { CreateOrderRequest } from "../../client/types.js";
 import { UNKNOWN } from "../../provider/unknown.js";
 import * as t from "../../schema/property.js";
 import type { Change, PropertyDeclaration } from "../../schema/property.js";
 import { canonicalName, readCompanyInfo, type OrderSpec, type RuleFailure } from "../../rules/index.js";
 import { sameMethod } from "../shared/verification-method.js";
 import { COMPANY_INFO, companyMembers } from "./company-info.js";
+import type { OrderInputValues } from "./properties.generated.js";
 
 /** What a changed input does on the next `up`. */
 export type InputChange = Change;
@@ -53,7 +55,17 @@ export interface InputDeclaration extends PropertyDeclaration {
   fallback?(values: InputRecord, unknown: ReadonlySet<string>): unknown;
   /** Whether an old output and a new input are the same (default: equal JSON). */
   same?(old: unknown, next: unknown, olds: InputRecord, news: InputRecord): boolean;
+  /**
+   * The CreateOrder request member (camelCase, see the client's request
+   * fields) the checked value is sent as, and members that go with it
+   * whenever it is sent; absent: the input never reaches the service. An
+   * empty list is not sent.
+   */
+  readonly sentAs?: { readonly field: CreateOrderField; readonly with?: Readonly<Partial<Record<CreateOrderField, string>>> };
 }
+
+/** A member of the CreateOrder request. */
+export type CreateOrderField = t.KeysOfUnion<CreateOrderRequest>;
 
 const ok = (value: unknown): Parsed => ({ value });
 const bad = (property: string, reason: string): Parsed => ({ failures: [{ property, reason }] });
@@ -174,6 +186,7 @@ export const ORDER_INPUTS = {
     change: "replace",
     required: true,
     parse: text("product code"),
+    sentAs: { field: "productCode" },
   },
   domain: {
     description: "Main name: a domain name, a `*.` wildcard, or a public IPv4/IPv6 address, as the product's domain type allows (spec 2.3).",
@@ -183,6 +196,7 @@ export const ORDER_INPUTS = {
     change: "replace",
     required: true,
     parse: (value, property) => (typeof value === "string" ? ok(canonicalName(value)) : bad(property, "must be a name")),
+    sentAs: { field: "domain" },
   },
   sanDomains: {
     description: "Further plain domain names; their order does not matter.",
@@ -194,6 +208,7 @@ export const ORDER_INPUTS = {
     parse: nameList,
     fallback: () => [],
     same: sameNames,
+    sentAs: { field: "sanDomains" },
   },
   wildcardDomains: {
     description: "Further wildcards (`*.example.com`).",
@@ -205,6 +220,7 @@ export const ORDER_INPUTS = {
     parse: nameList,
     fallback: () => [],
     same: sameNames,
+    sentAs: { field: "wildcardDomains" },
   },
   years: {
     description: "Term in years; alone it means `years * 12` months. Given with `months` the two must agree.",
@@ -216,6 +232,7 @@ export const ORDER_INPUTS = {
     parse: integer(1, 10),
     // The term is what is bought: a program that moves from `months: 24` to `years: 2` buys nothing new.
     same: (old, next, olds, news) => old === next || (typeof news.months === "number" && olds.months === news.months),
+    sentAs: { field: "years" },
   },
   months: {
     description: "Term in months.",
@@ -225,6 +242,7 @@ export const ORDER_INPUTS = {
     change: "replace",
     parse: integer(1, 120),
     fallback: (values, unknown) => (unknown.has("years") ? UNKNOWN : typeof values.years === "number" ? values.years * 12 : 12),
+    sentAs: { field: "months" },
   },
   verificationMethod: {
     description: "Domain-control validation method (spec 4.5 codes; `email-…` names the mailbox). Unset: the service applies the product's default.",
@@ -238,6 +256,7 @@ export const ORDER_INPUTS = {
     parse: verificationMethod,
     // Unset keeps whatever method the order has.
     same: (old, next) => next === undefined || sameMethod(old, next),
+    sentAs: { field: "verificationMethod" },
   },
   signatureAlgorithm: {
     description: "Signature algorithm of the certificate's key.",
@@ -246,6 +265,7 @@ export const ORDER_INPUTS = {
     change: "replace",
     parse: oneOf(SIGNATURE_ALGORITHMS),
     fallback: () => "rsa",
+    sentAs: { field: "signatureAlgorithm" },
   },
   keySpec: {
     description: "Key type and size; it must fit the signature algorithm.",
@@ -258,6 +278,7 @@ export const ORDER_INPUTS = {
       const algorithm = values.signatureAlgorithm;
       return isSignatureAlgorithm(algorithm) ? DEFAULT_KEY_SPEC[algorithm] : undefined;
     },
+    sentAs: { field: "keySpec" },
   },
   hashAlgorithm: {
     description: "Hash algorithm of the certificate's signature.",
@@ -266,6 +287,7 @@ export const ORDER_INPUTS = {
     change: "replace",
     parse: oneOf(HASH_ALGORITHMS),
     fallback: () => "sha256",
+    sentAs: { field: "hashAlgorithm" },
   },
   paymentMethod: {
     description: "How the order is paid: the account balance or credit.",
@@ -274,6 +296,7 @@ export const ORDER_INPUTS = {
     change: "replace",
     parse: oneOf(PAYMENT_METHODS),
     fallback: () => "balance",
+    sentAs: { field: "paymentMethod" },
   },
   companyId: {
     description: "A company registered with the reseller (OV/EV), instead of `companyInfo`.",
@@ -282,6 +305,7 @@ export const ORDER_INPUTS = {
     defaultNote: "—",
     change: "replace",
     parse: integer(1, Number.MAX_SAFE_INTEGER),
+    sentAs: { field: "companyId" },
   },
   companyInfo: {
     description:
@@ -293,6 +317,7 @@ export const ORDER_INPUTS = {
     change: "replace",
     parse: (value) => readCompanyInfo(value),
     same: sameCompany,
+    sentAs: { field: "companyInfo" },
   },
   customCsr: {
     description: "Your own PEM CSR; the service then holds no private key.",
@@ -301,6 +326,7 @@ export const ORDER_INPUTS = {
     defaultNote: "— (the service generates the key)",
     change: "replace",
     parse: customCsr,
+    sentAs: { field: "customCsr" },
   },
   couponCode: {
     description: "Coupon code (`quotedPrice` is before the coupon).",
@@ -308,6 +334,7 @@ export const ORDER_INPUTS = {
     defaultNote: "—",
     change: "replace",
     parse: text("coupon code"),
+    sentAs: { field: "couponCode", with: { couponType: "code" } },
   },
   renewBeforeDays: {
     description:
@@ -381,10 +408,7 @@ export const INTERNAL_INPUTS = ["journalKey", "journalScope", "quotedPrice", "__
  * defaults applied): the purchase the rules judge ({@link OrderSpec}) plus
  * the renewal settings, adoption and what the class and `check` add.
  */
-export interface OrderInputs extends OrderSpec {
-  renewBeforeDays?: number;
-  renewBeforePercentage?: number;
-  adoptOrderNo?: string;
+export interface OrderInputs extends OrderInputValues {
   /**
    * The resource's URN, set by the class: the purchase journal's key (a
    * stable identity across runs) and what ties provider warnings to the
@@ -403,10 +427,11 @@ export interface OrderInputs extends OrderSpec {
   __provider?: string;
 }
 
-// The interface above holds exactly the declared inputs and the internal ones.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const inputsMatchDeclaration: Same<keyof OrderInputs, OrderInputName | (typeof INTERNAL_INPUTS)[number]> = true;
+// The interface above holds exactly the declared inputs and the internal ones, and is a purchase the rules can judge.
+const inputsMatchDeclaration: t.Same<keyof OrderInputs, OrderInputName | (typeof INTERNAL_INPUTS)[number]> = true;
+const inputsAreASpec: OrderInputs extends OrderSpec ? true : false = true;
 void inputsMatchDeclaration;
+void inputsAreASpec;
 
 /**
  * Whether an old output and a new input of `name` are the same.

@@ -98,6 +98,31 @@ export interface OrderArgs {
   adoptOrderNo?: pulumi.Input<string>;
 }
 
+/**
+ * The inputs of an {@link Order} as its provider holds them after `check`: plain values, the
+ * defaults filled in.
+ */
+export interface OrderInputValues {
+  productCode: string;
+  domain: string;
+  sanDomains: string[];
+  wildcardDomains: string[];
+  years?: number;
+  months: number;
+  verificationMethod?: VerificationMethod;
+  signatureAlgorithm: SignatureAlgorithm;
+  keySpec: KeySpec;
+  hashAlgorithm: HashAlgorithm;
+  paymentMethod: PaymentMethod;
+  companyId?: number;
+  companyInfo?: CompanyInfo;
+  customCsr?: string;
+  couponCode?: string;
+  renewBeforeDays?: number;
+  renewBeforePercentage?: number;
+  adoptOrderNo?: string;
+}
+
 /** What an {@link Order} reports: every input, as normalised, and what the resource adds. */
 export interface OrderProperties {
   /** Product to buy (see `getProducts`). */
