@@ -47,7 +47,7 @@ export const PACKAGE: PackageDeclarations & { readonly typescript: readonly Type
       folder: "order",
       imports: {
         [CLIENT_TYPES]: ["CertStatus", "CompanyInfo", "HashAlgorithm", "KeySpec", "Open", "OpenInt", "PaymentMethod", "SignatureAlgorithm", "VerificationMethod"],
-        "./state.js": ["OrderPriceState"],
+        "./stored-price.js": ["OrderPriceState"],
       },
     },
   ],

@@ -2,35 +2,11 @@
  * What an Order keeps in state: its type, the price as stored, and the
  * outputs earlier releases kept that this one drops.
  */
-import type { CertStatus, Money, Open, OpenInt, VerificationMethod } from "../../client/types.js";
+import type { CertStatus, Open, OpenInt, VerificationMethod } from "../../client/types.js";
 import type { OrderInputs } from "./inputs.js";
+import type { OrderPriceState } from "./stored-price.js";
 
-/**
- * What an order cost, from CreateOrder's answer (spec 4.3), as stored in the
- * Order's `price` output. Each member is absent when the answer lacked it.
- *
- * | member | from |
- * |---|---|
- * | `basePrice` | `unit_price` |
- * | `sanCount`, `sanPrice` | `extra_san_count`, `san_price` |
- * | `wildcardCount`, `wildcardPrice` | `extra_wc_count`, `wildcard_price` |
- * | `discount` | `discount_amount` |
- * | `total` | `payable_amount`, else `total_amount` |
- *
- * @example
- * ```ts
- * export const charged = order.price.apply((p) => p?.total); // "140.00"
- * ```
- */
-export interface OrderPriceState {
-  basePrice?: Money;
-  sanCount?: number;
-  sanPrice?: Money;
-  wildcardCount?: number;
-  wildcardPrice?: Money;
-  discount?: Money;
-  total?: Money;
-}
+export type { OrderPriceState } from "./stored-price.js";
 
 /** Everything an Order keeps in state: the inputs (diff sees only these old outputs) and what the API said. */
 export interface OrderState extends Omit<OrderInputs, "verificationMethod" | "__provider"> {

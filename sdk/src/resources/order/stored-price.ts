@@ -2,8 +2,34 @@
  * The Order's `price` output: taken from CreateOrder's answer, stored
  * without its zero members, and read back with them as zero by the class.
  */
-import type { CreateOrderResult } from "../../client/types.js";
-import type { OrderPriceState } from "./state.js";
+import type { CreateOrderResult, Money } from "../../client/types.js";
+
+/**
+ * What an order cost, from CreateOrder's answer (spec 4.3), as stored in the
+ * Order's `price` output. Each member is absent when the answer lacked it.
+ *
+ * | member | from |
+ * |---|---|
+ * | `basePrice` | `unit_price` |
+ * | `sanCount`, `sanPrice` | `extra_san_count`, `san_price` |
+ * | `wildcardCount`, `wildcardPrice` | `extra_wc_count`, `wildcard_price` |
+ * | `discount` | `discount_amount` |
+ * | `total` | `payable_amount`, else `total_amount` |
+ *
+ * @example
+ * ```ts
+ * export const charged = order.price.apply((p) => p?.total); // "140.00"
+ * ```
+ */
+export interface OrderPriceState {
+  basePrice?: Money;
+  sanCount?: number;
+  sanPrice?: Money;
+  wildcardCount?: number;
+  wildcardPrice?: Money;
+  discount?: Money;
+  total?: Money;
+}
 
 /** Members a price may leave out in state: {@link expandPrice} reads them as zero. */
 const ZERO_MEMBERS: Required<Pick<OrderPriceState, "sanCount" | "sanPrice" | "wildcardCount" | "wildcardPrice" | "discount">> = { sanCount: 0, sanPrice: "0.00", wildcardCount: 0, wildcardPrice: "0.00", discount: "0.00" };
