@@ -29,7 +29,7 @@ import * as readline from "node:readline";
 import { Session } from "node:inspector/promises";
 import type { PulumiFn, Stack } from "@pulumi/pulumi/automation";
 import { ensureEngine, inlineStack, isolatedEnvironment, type IsolatedEnvironment } from "../../scripts/engine/index.js";
-import { ManagementClient, type RequestLogEntry } from "../../tests/e2e/harness/management.js";
+import { ManagementClient, type RequestLogEntry } from "../../tests/support/sandbox-management.js";
 import { certificateGraph, noopGraph, type GraphSettings } from "./graphs.js";
 import { printStateBreakdown } from "./state.js";
 

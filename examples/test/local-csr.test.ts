@@ -2,22 +2,13 @@
  * The custom-csr example's key/CSR provider, run for real: the CSR must be
  * one OpenSSL accepts (signature, subject, SANs) and match the private key.
  */
-import { execFileSync } from "node:child_process";
 import { createPrivateKey, createPublicKey } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { opensslSync } from "../../tests/support/openssl";
 import { localCsrProvider } from "../custom-csr/local-csr";
 
-const dir = mkdtempSync(join(tmpdir(), "local-csr-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function openssl(args: string[], pem: string): string {
-  const file = join(dir, `in-${Math.random().toString(36).slice(2)}.pem`);
-  writeFileSync(file, pem);
-  return execFileSync("openssl", [...args, "-in", file], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-}
+/** openssl reading `pem` (on stdin). */
+const openssl = (args: string[], pem: string): string => opensslSync(args, { input: pem });
 
 describe("LocalCsr provider", () => {
   it.each(["p-256", "rsa-2048"] as const)("creates a %s key and a CSR that OpenSSL verifies", async (keySpec) => {

@@ -4,11 +4,8 @@
  * registration with its inputs and its declared dependencies (the mock
  * monitor's `registerResource` request carries them), and resolves outputs.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
+import { opensslSelfSigned } from "../../tests/support/openssl";
 
 export const TYPES = {
   order: "pulumi-nodejs:dynamic/certreseller:Order",
@@ -45,16 +42,9 @@ export interface Registration {
 const { MOCK_PRIVATE_KEY_PEM, MOCK_CERTIFICATE_PEM } = selfSignedCertificate("mock.example.com");
 
 function selfSignedCertificate(name: string): { MOCK_PRIVATE_KEY_PEM: string; MOCK_CERTIFICATE_PEM: string } {
-  const dir = mkdtempSync(join(tmpdir(), "examples-mock-cert-"));
-  try {
-    execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "key.pem", "-out", "cert.pem", "-subj", `/CN=${name}`, "-days", "30"], { cwd: dir, stdio: "pipe" });
-    const key = readFileSync(join(dir, "key.pem"), "utf8");
-    const cert = readFileSync(join(dir, "cert.pem"), "utf8");
-    // As the provider stores them: one block, trailing newline.
-    return { MOCK_PRIVATE_KEY_PEM: key.trim() + "\n", MOCK_CERTIFICATE_PEM: cert.trim() + "\n" };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const { keyPem, certificatePem } = opensslSelfSigned(name);
+  // As the provider stores them: one block, trailing newline.
+  return { MOCK_PRIVATE_KEY_PEM: keyPem.trim() + "\n", MOCK_CERTIFICATE_PEM: certificatePem.trim() + "\n" };
 }
 
 /** The mock's deterministic validation token for a name. */

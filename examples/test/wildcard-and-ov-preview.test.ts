@@ -6,6 +6,7 @@
  */
 import { startSandbox, type RunningSandbox } from "certreseller-sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ManagementClient } from "../../tests/support/sandbox-management";
 import { EXAMPLE_COMPANY } from "../wildcard-and-ov/program";
 
 // The stable entry the Order's serialized provider requires (see sdk/src/provider/entry.ts).
@@ -87,8 +88,6 @@ describe("wildcard-and-ov at preview", () => {
   });
 
   it("bought nothing", async () => {
-    const res = await fetch(`${sandbox.managementUrl}/orders`);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual([]);
+    expect(await ManagementClient.of(sandbox).orders()).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import * as path from "node:path";
 import { startSandbox } from "certreseller-sandbox";
 import { PartnerClient } from "pulumi-certreseller";
 import { quickstart } from "../../examples/quickstart/program.js";
-import { ManagementClient } from "../../tests/e2e/harness/management.js";
+import { ManagementClient } from "../../tests/support/sandbox-management.js";
 import { ensureEngine, inlineStack, isolatedEnvironment } from "../engine/index.js";
 import { describeCertificate } from "./summary.js";
 

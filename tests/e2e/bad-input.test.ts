@@ -3,7 +3,7 @@
 // created at any point: the sandbox sees no CreateOrder at all.
 import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EC_P256, makeCsr } from "./harness/csr.js";
+import { opensslCsr } from "../support/openssl.js";
 import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
 import { createWorld, failureOf, openStack, type E2eWorld } from "./harness/stack.js";
 import { COMPANY, ordersProgram, type OrderArgs } from "./programs.js";
@@ -90,9 +90,9 @@ const CASES: BadCase[] = [
   { title: "SM2 on a product that does not sell it", property: "signatureAlgorithm", order: { productCode: "sandbox-dv-single", domain: d, signatureAlgorithm: "sm2", keySpec: "sm2" } },
   // Custom CSRs
   { title: "a CSR that is not PEM", property: "customCsr", order: { productCode: "sandbox-dv-single", domain: d, customCsr: "not a certificate request" } },
-  { title: "a CSR for another domain", property: "customCsr", order: { productCode: "sandbox-dv-single", domain: d, customCsr: makeCsr("other.e2e.example.com") } },
-  { title: "a CSR missing an ordered SAN", property: "customCsr", order: { productCode: "sandbox-dv-multi", domain: d, sanDomains: ["www.bad.e2e.example.com"], customCsr: makeCsr(d) } },
-  { title: "an EC CSR for an RSA order", property: "customCsr", order: { productCode: "sandbox-dv-single", domain: d, signatureAlgorithm: "rsa", customCsr: makeCsr(d, [d], EC_P256) } },
+  { title: "a CSR for another domain", property: "customCsr", order: { productCode: "sandbox-dv-single", domain: d, customCsr: opensslCsr({ cn: "other.e2e.example.com", sans: ["other.e2e.example.com"] }) } },
+  { title: "a CSR missing an ordered SAN", property: "customCsr", order: { productCode: "sandbox-dv-multi", domain: d, sanDomains: ["www.bad.e2e.example.com"], customCsr: opensslCsr({ cn: d, sans: [d] }) } },
+  { title: "an EC CSR for an RSA order", property: "customCsr", order: { productCode: "sandbox-dv-single", domain: d, signatureAlgorithm: "rsa", customCsr: opensslCsr({ cn: d, sans: [d], key: "ec-p256" }) } },
   // Payment, renewal, adoption
   { title: "an unknown payment method", property: "paymentMethod", order: { productCode: "sandbox-dv-single", domain: d, paymentMethod: "cash" as "balance" } },
   { title: "a renewal window longer than the term", property: "renewBeforeDays", order: { productCode: "sandbox-dv-single", domain: d, months: 12, renewBeforeDays: 400 } },

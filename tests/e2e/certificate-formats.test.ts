@@ -7,16 +7,12 @@
 // the outputs the program computes, and a state written by the previous
 // release (which stored them) upgrades without a change. Also measures each
 // Certificate's state.
-import { execFileSync } from "node:child_process";
 import { createPrivateKey, createPublicKey, X509Certificate } from "node:crypto";
-import * as fs from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import type { OutputMap, Stack } from "@pulumi/pulumi/automation";
 import * as certs from "pulumi-certreseller";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { opensslVerify, pemCertificates } from "./harness/openssl.js";
+import { opensslPkcs12, opensslVerify, pemCertificates } from "../support/openssl.js";
 import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
 import { backendText, createWorld, openStack, recorder, type E2eWorld, type Transcript } from "./harness/stack.js";
 
@@ -74,13 +70,11 @@ describe("Certificate formats through the engine", () => {
   let world: E2eWorld;
   let stack: Stack;
   let outputs: OutputMap;
-  let dir: string;
   const transcripts: Transcript[] = [];
 
   beforeAll(async () => {
     sandbox = await startTestSandbox();
     world = createWorld(sandbox);
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "cr-e2e-pfx-"));
     stack = await openStack(world, "formats", program(sandbox.managementUrl), "e2e", { "site:pfxPassword": { value: GIVEN_PASSWORD, secret: true } });
   });
 
@@ -88,15 +82,9 @@ describe("Certificate formats through the engine", () => {
     await stack?.destroy().catch(() => undefined);
     await sandbox?.stop();
     world?.dispose();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   const text = (k: string) => String(outputs[k]?.value ?? "");
-  function pkcs12(base64: string, password: string, what: "-nokeys" | "-nocerts"): string {
-    const file = path.join(dir, `${what}.pfx`);
-    fs.writeFileSync(file, Buffer.from(base64, "base64"));
-    return execFileSync("openssl", ["pkcs12", "-in", file, "-passin", `pass:${password}`, what, "-nodes"], { stdio: "pipe" }).toString();
-  }
   const spki = (key: string) => createPublicKey(createPrivateKey(key)).export({ type: "spki", format: "der" }).toString("hex");
 
   it("up issues; the bundle opens with OpenSSL 3 under the generated password: the verified chain and the leaf's key", async () => {
@@ -113,17 +101,17 @@ describe("Certificate formats through the engine", () => {
     expect(text("serialNumber")).toBe(leaf.serialNumber.replace(/^0+/, ""));
     expect(text("fingerprintSha256")).toBe(leaf.fingerprint256);
     expect(text("notBefore")).toBe(new Date(leaf.validFrom).toISOString());
-    const certsOut = pemCertificates(pkcs12(text("pfxBase64"), text("pfxPassword"), "-nokeys"));
+    const certsOut = pemCertificates(opensslPkcs12(text("pfxBase64"), text("pfxPassword"), "-nokeys"));
     expect(certsOut.join("\n") + "\n").toBe(text("fullChainPem"));
     expect(opensslVerify(certsOut.join("\n"), await sandbox.management.rootPem())).toMatch(/leaf\.pem: OK/);
-    const key = pkcs12(text("pfxBase64"), text("pfxPassword"), "-nocerts").match(/-----BEGIN PRIVATE KEY-----[\s\S]+?-----END PRIVATE KEY-----/)![0];
+    const key = opensslPkcs12(text("pfxBase64"), text("pfxPassword"), "-nocerts").match(/-----BEGIN PRIVATE KEY-----[\s\S]+?-----END PRIVATE KEY-----/)![0];
     const leafKey = new X509Certificate(certsOut[0]!).publicKey.export({ type: "spki", format: "der" }).toString("hex");
     expect(spki(key)).toBe(leafKey);
   });
 
   it("the given secret password opens the other certificate's bundle", () => {
     expect(text("givenPfxPassword")).toBe(GIVEN_PASSWORD);
-    expect(pkcs12(text("givenPfxBase64"), GIVEN_PASSWORD, "-nokeys")).toContain("BEGIN CERTIFICATE");
+    expect(opensslPkcs12(text("givenPfxBase64"), GIVEN_PASSWORD, "-nokeys")).toContain("BEGIN CERTIFICATE");
   });
 
   it("PKCS#8 and combined PEM hold the same key; combined is key then full chain", () => {

@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../scripts/engine/index.js";
-import { opensslVerify } from "./harness/openssl.js";
+import { opensslVerify } from "../support/openssl.js";
 import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
 import { createWorld, type E2eWorld } from "./harness/stack.js";
 

@@ -14,7 +14,7 @@ import * as certs from "pulumi-certreseller";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { certificateFacts } from "../../sdk/src/pem/inspect.js";
 import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
-import type { SandboxConfig } from "./harness/management.js";
+import type { SandboxConfig } from "../support/sandbox-management.js";
 import { createWorld, failureOf, openStack, recorder, type E2eWorld } from "./harness/stack.js";
 import { changedSteps } from "./harness/steps.js";
 import { InPlaceDnsRecord } from "./lifetime-dns-record.js";
@@ -87,7 +87,7 @@ describe("renewal by the certificate's lifetime (12-month order, CA/B lifetimes)
   });
 
   async function sandboxNow(): Promise<string> {
-    return ((await (await fetch(`${sandbox.managementUrl}/clock`)).json()) as { now: string }).now;
+    return (await sandbox.management.clock()).now;
   }
   async function followClock(): Promise<string> {
     const now = await sandboxNow();

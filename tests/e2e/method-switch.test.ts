@@ -26,7 +26,7 @@ describe("verification method switch", () => {
   const program = (method: "dns" | "cname") =>
     certificateProgram({ order: { ...order, verificationMethod: method }, issue: false, managementUrl: sandbox.managementUrl });
   const published = async (): Promise<PublishedRecord[]> =>
-    ((await (await fetch(`${sandbox.managementUrl}/dns-records`)).json()) as PublishedRecord[]).filter((r) => names.some((n) => r.fqdn.endsWith(n)));
+    (await sandbox.management.call<PublishedRecord[]>("GET", "/dns-records")).filter((r) => names.some((n) => r.fqdn.endsWith(n)));
 
   beforeAll(async () => {
     // Issuance held back: the method can only change while validation is pending.

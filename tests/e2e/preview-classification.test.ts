@@ -3,7 +3,7 @@
 // change, and previews never spend (balance and order count unchanged).
 import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeCsr } from "./harness/csr.js";
+import { opensslCsr } from "../support/openssl.js";
 import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
 import { createWorld, openStack, recorder, type E2eWorld } from "./harness/stack.js";
 import { changedSteps } from "./harness/steps.js";
@@ -27,7 +27,7 @@ const BASE: Record<string, OrderArgs> = {
   single: { productCode: "sandbox-dv-single", domain: "single.e2e.example.com", verificationMethod: "dns" },
   mail: { productCode: "sandbox-dv-single", domain: "mail.e2e.example.com", verificationMethod: "email-admin" },
   ov: { productCode: "sandbox-ov-single", domain: "ov.e2e.example.com", verificationMethod: "dns", companyInfo: COMPANY },
-  csr: { productCode: "sandbox-dv-single", domain: csrDomain, verificationMethod: "dns", customCsr: makeCsr(csrDomain) },
+  csr: { productCode: "sandbox-dv-single", domain: csrDomain, verificationMethod: "dns", customCsr: opensslCsr({ cn: csrDomain, sans: [csrDomain] }) },
 };
 
 type Expected = "replace" | "update" | "none";
@@ -55,7 +55,7 @@ const ROWS: Row[] = [
   { input: "hashAlgorithm", order: "flex", change: { hashAlgorithm: "sha384" }, expected: "replace" },
   { input: "paymentMethod", order: "flex", change: { paymentMethod: "credit" }, expected: "replace" },
   { input: "companyInfo", order: "ov", change: { companyInfo: { ...COMPANY, city: "Potsdam", province: "Brandenburg" } }, expected: "replace" },
-  { input: "customCsr", order: "csr", change: { customCsr: makeCsr(csrDomain) }, expected: "replace" },
+  { input: "customCsr", order: "csr", change: { customCsr: opensslCsr({ cn: csrDomain, sans: [csrDomain] }) }, expected: "replace" },
   { input: "couponCode", order: "single", change: { couponCode: "WELCOME10" }, expected: "replace" },
   { input: "renewBeforeDays (outside the window)", order: "flex", change: { renewBeforeDays: 45 }, expected: "none" },
 ];

@@ -5,7 +5,7 @@
 import type { OutputMap, PreviewResult, UpResult } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quickstart } from "../../examples/quickstart/program.js";
-import { opensslVerify, pemCertificates } from "./harness/openssl.js";
+import { opensslVerify, pemCertificates } from "../support/openssl.js";
 import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
 import { backendText, createWorld, openStack, recorder, type E2eWorld, type Transcript } from "./harness/stack.js";
 import type { Stack } from "@pulumi/pulumi/automation";

@@ -30,7 +30,7 @@ describe("renewal", () => {
   });
 
   async function previewAtSandboxTime() {
-    const { now } = (await (await fetch(`${sandbox.managementUrl}/clock`)).json()) as { now: string };
+    const { now } = await sandbox.management.clock();
     stack.workspace.envVars.CERTRESELLER_NOW = now;
     const t = recorder();
     await stack.preview({ diff: true, onEvent: t.onEvent, onOutput: t.onOutput, onError: t.onError });

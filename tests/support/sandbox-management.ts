@@ -1,5 +1,10 @@
-// A typed client for the sandbox's management API (routes in docs/design.md):
-// the tests' view of what happened at the "service", independent of the SDK.
+// The one client of the sandbox's management API (`<sandbox url>/management`,
+// routes in docs/design.md) for every test project — sdk, sandbox, examples,
+// e2e — and the scripts that drive a sandbox (demo, engine benchmark): the
+// tests' view of what happened at the "service", independent of the SDK.
+// Typed methods for what the tests ask; `call` for any other route (throws on
+// an HTTP error), `request` for the answer as it is (status and body, for
+// tests of the management API itself).
 import type { FaultSettings, OperationName, RuntimeConfig } from "certreseller-sandbox";
 
 export type SandboxConfig = Partial<RuntimeConfig>;
@@ -28,7 +33,13 @@ export interface AccountView {
 }
 
 export class ManagementClient {
+  /** `baseUrl`: the sandbox's management URL (`RunningSandbox.managementUrl`). */
   constructor(readonly baseUrl: string) {}
+
+  /** The client of a running sandbox (anything with a `managementUrl`). */
+  static of(sandbox: { managementUrl: string }): ManagementClient {
+    return new ManagementClient(sandbox.managementUrl);
+  }
 
   async orders(): Promise<SandboxOrder[]> {
     return listOf<SandboxOrder>(await this.call("GET", "/orders"), "orders");
@@ -61,6 +72,10 @@ export class ManagementClient {
   async setConfig(config: SandboxConfig): Promise<void> {
     await this.call("PUT", "/config", config);
   }
+  /** The sandbox's clock (ISO 8601), which `advanceClock` moves ahead of real time. */
+  async clock(): Promise<{ now: string }> {
+    return (await this.call("GET", "/clock")) as { now: string };
+  }
   async advanceClock(seconds: number): Promise<{ now: string }> {
     return (await this.call("POST", "/clock/advance", { seconds })) as { now: string };
   }
@@ -91,19 +106,34 @@ export class ManagementClient {
     return response.text();
   }
 
-  private async call(method: string, route: string, body?: unknown): Promise<unknown> {
+  /**
+   * `method route` with `body` as JSON: the answer's body (JSON parsed, the
+   * envelope's `data` if the answer is one). Throws naming the route on any
+   * non-2xx answer.
+   */
+  async call<T = any>(method: string, route: string, body?: unknown): Promise<T> {
+    const { status, text } = await this.send(method, route, body);
+    if (status < 200 || status > 299) throw new Error(`sandbox ${method} ${route}: HTTP ${status} ${text}`);
+    if (!text) return undefined as T;
+    const parsed = JSON.parse(text) as unknown;
+    // Tolerate the Partner API's envelope if the management API uses it too.
+    if (parsed && typeof parsed === "object" && "data" in parsed && "code" in parsed) return (parsed as { data: T }).data;
+    return parsed as T;
+  }
+
+  /** `method route` with `body` as JSON: the status and the body as sent (JSON parsed, else text), whatever the status. */
+  async request<T = any>(method: string, route: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const { status, text } = await this.send(method, route, body);
+    return { status, body: (text.startsWith("{") || text.startsWith("[") ? JSON.parse(text) : text) as T };
+  }
+
+  private async send(method: string, route: string, body?: unknown): Promise<{ status: number; text: string }> {
     const response = await fetch(`${this.baseUrl}${route}`, {
       method,
       headers: body === undefined ? {} : { "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`sandbox ${method} ${route}: HTTP ${response.status} ${text}`);
-    if (!text) return undefined;
-    const parsed = JSON.parse(text) as unknown;
-    // Tolerate the Partner API's envelope if the management API uses it too.
-    if (parsed && typeof parsed === "object" && "data" in parsed && "code" in parsed) return (parsed as { data: unknown }).data;
-    return parsed;
+    return { status: response.status, text: await response.text() };
   }
 }
 

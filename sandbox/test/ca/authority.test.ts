@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CA_FILES, CaStoreError, loadOrCreateCa } from "../../src/ca/index.js";
-import { describeCertificate, openssl, scratchDir } from "./support/openssl.js";
+import { describeCertificate, openssl, scratchDir } from "../../../tests/support/openssl.js";
 
 let dataDir: string;
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, afterAll, describe, expect, it } from "vitest";
 import { CsrError, IssueRequestError, KEY_SPECS, loadOrCreateCa, type CertificateAuthority, type IssueRequest, type KeySpec } from "../../src/ca/index.js";
 import { opensslCsr, tamperCsr } from "./support/csr.js";
-import { describeCertificate, openssl, scratchDir } from "./support/openssl.js";
+import { describeCertificate, openssl, scratchDir } from "../../../tests/support/openssl.js";
 
 const DAY = 86_400_000;
 let ca: CertificateAuthority;

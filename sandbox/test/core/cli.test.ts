@@ -4,6 +4,7 @@ import { once } from "node:events";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterEach, describe, expect, it } from "vitest";
+import { ManagementClient } from "../../../tests/support/sandbox-management.js";
 
 const CLI = join(__dirname, "../../src/cli.ts");
 const BIN = join(__dirname, "../../bin/certreseller-sandbox.js");
@@ -44,9 +45,9 @@ describe("certreseller-sandbox CLI", () => {
     expect(info.caCertificatePem).toContain("BEGIN CERTIFICATE");
     expect(info.accounts.length).toBeGreaterThanOrEqual(2);
     for (const a of info.accounts) expect(Number(a.balance)).toBeGreaterThan(0);
-    const config = await (await fetch(`${info.managementUrl}/config`)).json();
-    expect(config).toMatchObject({ statusCooldownSeconds: 5, methodCooldownSeconds: 7, validation: "auto" });
-    expect(await (await fetch(`${info.managementUrl}/faults`)).json()).toEqual({ CreateOrder: { errorRate: 1, errorCode: 503 } });
+    const management = new ManagementClient(info.managementUrl);
+    expect(await management.call("GET", "/config")).toMatchObject({ statusCooldownSeconds: 5, methodCooldownSeconds: 7, validation: "auto" });
+    expect(await management.faults()).toEqual({ CreateOrder: { errorRate: 1, errorCode: 503 } });
     const res = await fetch(`${info.url}/partner/GetUserData/`, { method: "POST", headers: { "x-api-key": info.accounts[0].apiKey } });
     expect((await res.json()).code).toBe(200);
     // The child logs just after answering; wait for the line rather than a fixed pause.
@@ -62,8 +63,9 @@ describe("certreseller-sandbox CLI", () => {
 
   it("sets the renewal window and the clock's start from a flag and the environment", async () => {
     const { info } = await startCli(["--port", "0", "--quiet", "--renewal-window-days", "45"], { SANDBOX_CLOCK_START: "2027-04-01T00:00:00Z" });
-    expect(await (await fetch(`${info.managementUrl}/config`)).json()).toMatchObject({ renewalWindowDays: 45 });
-    const { now } = await (await fetch(`${info.managementUrl}/clock`)).json();
+    const management = new ManagementClient(info.managementUrl);
+    expect(await management.call("GET", "/config")).toMatchObject({ renewalWindowDays: 45 });
+    const { now } = await management.clock();
     expect(now).toMatch(/^2027-04-01T00:0/);
     const { optionsFromArgs } = await import("../../src/cli.js");
     expect(() => optionsFromArgs(["--clock-start", "soon"], {})).toThrow(/--clock-start must be an ISO 8601 instant/);
@@ -84,7 +86,7 @@ describe("certreseller-sandbox CLI", () => {
     child = spawn(process.execPath, [BIN, "--quiet"], { stdio: ["ignore", "pipe", "pipe"] });
     const [line] = (await once(createInterface({ input: child.stdout! }), "line")) as [string];
     const info = JSON.parse(line);
-    expect((await (await fetch(`${info.managementUrl}/health`)).json()).ok).toBe(true);
+    expect((await new ManagementClient(info.managementUrl).call("GET", "/health")).ok).toBe(true);
     const exited = once(child, "exit");
     child.kill("SIGINT");
     expect((await exited)[0]).toBe(0);

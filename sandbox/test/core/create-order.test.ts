@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../src/index.js";
-import { call, COMPANY, DV_MULTI, mgmt, ok, opensslCsr, withSandbox } from "./helpers.js";
+import { opensslCsr } from "../../../tests/support/openssl.js";
+import { call, COMPANY, DV_MULTI, mgmt, ok, withSandbox } from "./helpers.js";
 
 let sb: RunningSandbox;
 beforeAll(async () => {

@@ -1,7 +1,4 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { ManagementClient } from "../../../tests/support/sandbox-management.js";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../src/index.js";
 
 export interface Envelope<T = any> {
@@ -61,14 +58,9 @@ export async function ok<T = any>(sb: RunningSandbox, op: string, body: Record<s
   return env.data;
 }
 
-export async function mgmt<T = any>(sb: RunningSandbox, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${sb.managementUrl}${path}`, {
-    method,
-    headers: { "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text.startsWith("{") || text.startsWith("[") ? JSON.parse(text) : text) as T };
+/** A management API call, its answer as sent (status and body, whatever the status): the shared client's `request`. */
+export function mgmt<T = any>(sb: RunningSandbox, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return ManagementClient.of(sb).request<T>(method, path, body);
 }
 
 export async function withSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
@@ -83,23 +75,3 @@ export const COMPANY = {
   registration_no: "HRB 12345", province_pinyin: "Berlin", city_pinyin: "Berlin", address: "Unter den Linden 1",
   postal_code: "10117", phone: "+49 30 1234567",
 };
-
-/** A real CSR from the openssl CLI, so the sandbox's checks meet what customers send. */
-export function opensslCsr(opts: { cn?: string; sans?: string[]; org?: string; key?: "rsa:2048" | "rsa:3072" | "ec-p256" | "ec-p384" }): string {
-  const dir = mkdtempSync(join(tmpdir(), "sandbox-csr-"));
-  try {
-    const key = opts.key ?? "rsa:2048";
-    const keyArgs = key.startsWith("rsa")
-      ? ["-newkey", key]
-      : ["-newkey", "ec", "-pkeyopt", `ec_paramgen_curve:${key === "ec-p256" ? "P-256" : "P-384"}`];
-    const subj = `/${[opts.cn === undefined ? "" : `CN=${opts.cn}`, opts.org === undefined ? "" : `O=${opts.org}`].filter(Boolean).join("/")}`;
-    const args = ["req", "-new", ...keyArgs, "-nodes", "-keyout", join(dir, "key.pem"), "-out", join(dir, "csr.pem"), "-subj", subj === "/" ? "/" : subj];
-    if (opts.sans !== undefined && opts.sans.length > 0) {
-      args.push("-addext", `subjectAltName=${opts.sans.map((s) => (/^[\d.:]+$/.test(s) ? `IP:${s}` : `DNS:${s}`)).join(",")}`);
-    }
-    execFileSync("openssl", args, { stdio: "pipe" });
-    return readFileSync(join(dir, "csr.pem"), "utf8");
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}

@@ -1,8 +1,5 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { opensslSync, opensslVerify } from "../../../tests/support/openssl.js";
 import { CABF_LIMITS, installmentsAtPurchase, limitOn, renewalOpensAtMs } from "../../src/catalogue/lifetimes.js";
 import type { RunningSandbox } from "../../src/index.js";
 import { call, mgmt, ok, withSandbox } from "./helpers.js";
@@ -44,15 +41,11 @@ describe("the CA/B lifetime schedule (pure)", () => {
 
 describe("installments on the sandbox clock (bought 2026-06-01, published records)", () => {
   let sb: RunningSandbox;
-  let dir: string;
   beforeAll(async () => {
     sb = await withSandbox({ clockStart: "2026-06-01T00:00:00Z", validation: "published" });
-    dir = mkdtempSync(join(tmpdir(), "sandbox-inst-"));
-    writeFileSync(join(dir, "root.pem"), sb.caCertificatePem);
   });
   afterAll(async () => {
     await sb.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const now = async (): Promise<number> => Date.parse((await mgmt(sb, "GET", "/clock")).body.now);
@@ -67,13 +60,9 @@ describe("installments on the sandbox clock (bought 2026-06-01, published record
   };
   /** notBefore/notAfter as openssl reads them from the leaf, after openssl verified the chain at the sandbox's time. */
   const opensslDates = async (d: any): Promise<{ notBefore: number; notAfter: number }> => {
-    const leaf = join(dir, `${d.serial_number}.pem`);
-    const inter = join(dir, "inter.pem");
-    writeFileSync(leaf, d.certificate.certificate_leaf);
-    writeFileSync(inter, d.certificate.intermediate_certificate);
-    const attime = String(Math.floor((await now()) / 1000));
-    expect(execFileSync("openssl", ["verify", "-attime", attime, "-CAfile", join(dir, "root.pem"), "-untrusted", inter, leaf], { encoding: "utf8" })).toContain("OK");
-    const out = execFileSync("openssl", ["x509", "-in", leaf, "-noout", "-startdate", "-enddate"], { encoding: "utf8" });
+    const leaf: string = d.certificate.certificate_leaf;
+    expect(opensslVerify(`${leaf}\n${d.certificate.intermediate_certificate}`, sb.caCertificatePem, { attime: (await now()) / 1000 })).toContain("OK");
+    const out = opensslSync(["x509", "-noout", "-startdate", "-enddate"], { input: leaf });
     return {
       notBefore: Date.parse(/notBefore=(.*)/.exec(out)![1]!),
       notAfter: Date.parse(/notAfter=(.*)/.exec(out)![1]!),

@@ -1,8 +1,6 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { opensslCsr, opensslSync, opensslVerify } from "../../../tests/support/openssl.js";
+import { ManagementClient } from "../../../tests/support/sandbox-management.js";
 import type { RunningSandbox } from "../../src/index.js";
 import { call, COMPANY, DV_MULTI, mgmt, ok, withSandbox } from "./helpers.js";
 
@@ -236,30 +234,21 @@ describe("DownloadCertificate", () => {
     expect(c.key).toBe(c.private_key);
     expect(c.ca_bundle).toBe(c.intermediate_certificate);
     expect(c.private_key).toContain("PRIVATE KEY");
-    const dir = mkdtempSync(join(tmpdir(), "sandbox-dl-"));
-    try {
-      writeFileSync(join(dir, "root.pem"), sb.caCertificatePem);
-      writeFileSync(join(dir, "inter.pem"), c.intermediate_certificate);
-      writeFileSync(join(dir, "leaf.pem"), c.certificate_leaf);
-      // Validity follows the sandbox clock, which earlier tests advanced: verify at sandbox time.
-      const { now } = (await mgmt(sb, "GET", "/clock")).body;
-      const attime = String(Math.floor(Date.parse(now) / 1000));
-      const out = execFileSync("openssl", ["verify", "-attime", attime, "-CAfile", join(dir, "root.pem"), "-untrusted", join(dir, "inter.pem"), join(dir, "leaf.pem")], { encoding: "utf8" });
-      expect(out).toContain("OK");
-      const text = execFileSync("openssl", ["x509", "-in", join(dir, "leaf.pem"), "-noout", "-serial", "-fingerprint", "-sha256", "-ext", "subjectAltName"], { encoding: "utf8" });
-      expect(text).toContain(`serial=${d.serial_number}`);
-      expect(text).toContain(d.fingerprint_sha256);
-      expect(text).toContain("DNS:www.example.com");
-      const key = execFileSync("openssl", ["x509", "-in", join(dir, "leaf.pem"), "-noout", "-text"], { encoding: "utf8" });
-      expect(key).toMatch(/Public-Key: \(384 bit\)/);
-      expect(key).toMatch(/Signature Algorithm: ecdsa-with-SHA384/);
-      // The private key returned is the one the certificate certifies.
-      const fromKey = execFileSync("openssl", ["pkey", "-pubout"], { input: c.private_key, encoding: "utf8" });
-      const fromCert = execFileSync("openssl", ["x509", "-noout", "-pubkey", "-in", join(dir, "leaf.pem")], { encoding: "utf8" });
-      expect(fromKey).toBe(fromCert);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    // Validity follows the sandbox clock, which earlier tests advanced: verify at sandbox time.
+    const { now } = (await mgmt(sb, "GET", "/clock")).body;
+    const out = opensslVerify(`${c.certificate_leaf}\n${c.intermediate_certificate}`, sb.caCertificatePem, { attime: Date.parse(now) / 1000 });
+    expect(out).toContain("OK");
+    const text = opensslSync(["x509", "-noout", "-serial", "-fingerprint", "-sha256", "-ext", "subjectAltName"], { input: c.certificate_leaf });
+    expect(text).toContain(`serial=${d.serial_number}`);
+    expect(text).toContain(d.fingerprint_sha256);
+    expect(text).toContain("DNS:www.example.com");
+    const key = opensslSync(["x509", "-noout", "-text"], { input: c.certificate_leaf });
+    expect(key).toMatch(/Public-Key: \(384 bit\)/);
+    expect(key).toMatch(/Signature Algorithm: ecdsa-with-SHA384/);
+    // The private key returned is the one the certificate certifies.
+    const fromKey = opensslSync(["pkey", "-pubout"], { input: c.private_key });
+    const fromCert = opensslSync(["x509", "-noout", "-pubkey"], { input: c.certificate_leaf });
+    expect(fromKey).toBe(fromCert);
     const status = await ok(sb, "GetCertificateStatus", { order_no });
     expect(status.cert_downloaded).toBe(true);
     expect(status.end_date).toBe(d.end_date);
@@ -279,7 +268,6 @@ describe("DownloadCertificate", () => {
   });
 
   it("an order with a custom CSR returns no private key", async () => {
-    const { opensslCsr } = await import("./helpers.js");
     const csr = opensslCsr({ cn: "example.com", sans: ["example.com", "www.example.com"] });
     const { order_no } = await ok(sb, "CreateOrder", { ...DV_MULTI, custom_csr: csr });
     await ok(sb, "ApplySign", { order_no });
@@ -367,9 +355,8 @@ describe("management API", () => {
     expect(orders.length).toBeGreaterThan(5);
     expect(orders[0]).toHaveProperty("amount");
     expect(orders[0]).toHaveProperty("username", "a");
-    const root = await fetch(`${sb.managementUrl}/ca/root.pem`);
-    expect(await root.text()).toBe(sb.caCertificatePem);
-    expect(await (await fetch(`${sb.managementUrl}/ca/chain.pem`)).text()).toContain("BEGIN CERTIFICATE");
+    expect(await ManagementClient.of(sb).rootPem()).toBe(sb.caCertificatePem);
+    expect(await ManagementClient.of(sb).chainPem()).toContain("BEGIN CERTIFICATE");
     expect((await mgmt(sb, "GET", "/health")).body).toEqual({ ok: true });
     expect((await mgmt(sb, "PUT", "/config", { validation: "nope" })).status).toBe(400);
     expect((await mgmt(sb, "PUT", "/config", { bogus: 1 })).status).toBe(400);
@@ -392,7 +379,7 @@ describe("management API", () => {
     const [rec] = (await ok(sb, "ApplySign", { order_no })).http_records;
     expect(rec.path).toBe(`http://[2606:4700:4700::1111]/.well-known/pki-validation/${rec.label}`);
     const d = await ok(sb, "DownloadCertificate", { order_no });
-    const san = execFileSync("openssl", ["x509", "-noout", "-ext", "subjectAltName"], { input: d.certificate.certificate_leaf, encoding: "utf8" });
+    const san = opensslSync(["x509", "-noout", "-ext", "subjectAltName"], { input: d.certificate.certificate_leaf });
     expect(san).toMatch(/IP Address:2606:4700:4700:(0:0:0:0:|:)1111/i);
   });
 
@@ -400,7 +387,7 @@ describe("management API", () => {
     const { order_no } = await ok(sb, "CreateOrder", { product_code: "sandbox-ov-single", domain: "example.com", company_info: COMPANY });
     await ok(sb, "ApplySign", { order_no });
     const d = await ok(sb, "DownloadCertificate", { order_no });
-    const subject = execFileSync("openssl", ["x509", "-noout", "-subject"], { input: d.certificate.certificate_leaf, encoding: "utf8" });
+    const subject = opensslSync(["x509", "-noout", "-subject"], { input: d.certificate.certificate_leaf });
     expect(subject).toContain(COMPANY.company_name);
   });
 });

@@ -4,7 +4,7 @@
 // sandbox's root under `openssl verify`.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type RunningSandbox } from "../../src/index.js";
-import { openssl, scratchDir } from "../ca/support/openssl.js";
+import { openssl, scratchDir } from "../../../tests/support/openssl.js";
 import { startDnsServer } from "./support/dns-server.js";
 import { startSite, type TestSite } from "./support/http-server.js";
 

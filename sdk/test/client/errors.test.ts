@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PartnerApiError, PartnerClient, type CreateOrderRequest, type PartnerErrorKind } from "../../src/client/index.js";
 import * as wire from "./support/fixtures.js";
-import { apiError, ok, ScriptedServer } from "./support/scripted-server.js";
+import { apiError, ok, ScriptedServer } from "../support/partner-api/index.js";
 
 const KEY = "ak_errorserrorserrorserrorsx:" + "e".repeat(64);
 let server: ScriptedServer;

@@ -3,7 +3,7 @@ import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PartnerApiError, PartnerClient, type PartnerClientOptions } from "../../src/client/index.js";
 import * as wire from "./support/fixtures.js";
-import { apiError, ok, ScriptedServer, type ScriptedAnswer } from "./support/scripted-server.js";
+import { apiError, ok, ScriptedServer, type ScriptedAnswer } from "../support/partner-api/index.js";
 
 // The API key must never appear in anything the client emits. A distinctive
 // key is used, every kind of error is provoked — including servers that echo

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PartnerClientOptions } from "../../src/client/index.js";
 import * as wire from "./support/fixtures.js";
-import { useScriptedClients } from "./support/scripted-clients.js";
-import { ok } from "./support/scripted-server.js";
+import { ok, useScriptedClients } from "../support/partner-api/index.js";
 
 // Every operation against a real HTTP server: the request as it appears on
 // the wire (path, encoding, key placement) and the camelCase result.

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CompanyInfo, CreateOrderRequest } from "../../src/client/index.js";
 import * as wire from "./support/fixtures.js";
-import { useScriptedClients } from "./support/scripted-clients.js";
-import { ok } from "./support/scripted-server.js";
+import { ok, useScriptedClients } from "../support/partner-api/index.js";
 
 // Every request field under its wire name, in the order it is sent: the
 // bytes of each body are pinned here, form and JSON alike. The camelCase

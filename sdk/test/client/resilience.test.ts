@@ -2,8 +2,7 @@ import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
 import { PartnerApiError, PartnerClient, type PartnerClientOptions, type RetryEvent } from "../../src/client/index.js";
 import * as wire from "./support/fixtures.js";
-import { useScriptedClients } from "./support/scripted-clients.js";
-import { apiError, ok } from "./support/scripted-server.js";
+import { apiError, ok, useScriptedClients } from "../support/partner-api/index.js";
 
 // Timeouts, cancellation, retries and the money-safety rule, against a real server.
 

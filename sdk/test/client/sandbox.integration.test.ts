@@ -10,7 +10,7 @@ import {
   VERIFICATION_METHODS,
   type PartnerClientOptions,
 } from "../../src/client/index.js";
-import { managementCall } from "../support/sandbox-management.js";
+import { ManagementClient } from "../../../tests/support/sandbox-management.js";
 
 // The client against the sandbox (a third party here: it plays the Partner
 // API). Happy path through the whole lifecycle, then real error paths, with
@@ -41,7 +41,7 @@ function client(options: Partial<PartnerClientOptions> = {}): PartnerClient {
 }
 
 function mgmt<T = any>(method: string, route: string, body?: unknown): Promise<T> {
-  return managementCall<T>(sandbox.managementUrl, method, route, body);
+  return ManagementClient.of(sandbox).call<T>(method, route, body);
 }
 
 async function failure(promise: Promise<unknown>): Promise<PartnerApiError> {

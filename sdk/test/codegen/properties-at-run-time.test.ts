@@ -8,7 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ResourceDeclaration } from "../../src/schema/property.js";
 import { isOutput } from "../../src/schema/property.js";
-import { installMocks } from "../validation/mocks.js";
+import { installMocks } from "../support/pulumi-mocks.js";
 
 beforeAll(async () => {
   process.env.CERTRESELLER_API_KEY = "ak_runtimeproperties000001:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";

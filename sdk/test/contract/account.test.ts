@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isUserStatus } from "../../src/client/index.js";
-import { ok } from "../client/support/scripted-server.js";
+import { ok } from "../support/partner-api/index.js";
 import { answerFrom, expectSpecRequest, failure, fieldsOf, getPath, useContractClients, type FieldRow } from "./support/contract.js";
 
 // Spec 2.1 (account data) and 4.1 GetUserData, from the specification's text.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CompanyInfo, CreateOrderRequest } from "../../src/client/index.js";
 import { VERIFICATION_METHODS } from "../../src/client/index.js";
-import { apiError, ok } from "../client/support/scripted-server.js";
+import { apiError, ok } from "../support/partner-api/index.js";
 import { answerFrom, expectSpecRequest, failure, fieldsOf, getPath, useContractClients, type FieldRow } from "./support/contract.js";
 
 // Spec 4.3 CreateOrder (request fields and answer) and spec 2.4 company_info.

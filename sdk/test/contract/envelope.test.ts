@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PartnerClient, type PartnerClient as Client } from "../../src/client/index.js";
-import { apiError, ok } from "../client/support/scripted-server.js";
+import { apiError, ok } from "../support/partner-api/index.js";
 import { API_KEY, failure, useContractClients } from "./support/contract.js";
 
 // Spec section 1 (envelope, POST, form body, /partner/ paths), 5 (apikey on

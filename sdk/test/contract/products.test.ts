@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DOMAIN_TYPE_CODES, isDomainTypeCode, isVerificationTypeCode } from "../../src/client/index.js";
-import { ok } from "../client/support/scripted-server.js";
+import { ok } from "../support/partner-api/index.js";
 import { answerFrom, expectSpecRequest, fieldsOf, getPath, useContractClients, type FieldRow } from "./support/contract.js";
 
 // Spec 4.2 (product list: path, fields and answer "not shown" by the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isVerificationMethod, VERIFICATION_METHODS, type ChangeVerificationMethodRequest } from "../../src/client/index.js";
-import { ok } from "../client/support/scripted-server.js";
+import { ok } from "../support/partner-api/index.js";
 import { answerFrom, expectSpecRequest, failure, fieldsOf, getPath, useContractClients, type FieldRow } from "./support/contract.js";
 
 // Spec 2.5 (validation records), 4.4 ApplySign, 4.5 ChangeVertificationMethod,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CertStatus, isCertStatus, isOrderStatus } from "../../src/client/index.js";
-import { apiError, ok } from "../client/support/scripted-server.js";
+import { apiError, ok } from "../support/partner-api/index.js";
 import { answerFrom, expectSpecRequest, failure, fieldsOf, getPath, useContractClients, type FieldRow } from "./support/contract.js";
 
 // Spec 4.8 (order status) and 4.9 (certificate download): "not shown" by the

@@ -3,7 +3,6 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FileStore, openJournal, parseS3Url, PurchaseJournal, S3Store } from "../../src/journal/index.js";
-import { main } from "../../src/cli/main.js";
 import { startLocalS3, type LocalS3 } from "./s3-server.js";
 
 let s3: LocalS3;
@@ -82,27 +81,5 @@ describe("the S3 journal against a real S3 server", () => {
     expect(() => openJournal({ journalDir: "/x", journalUrl: "s3://b/p?endpoint=http://minio.internal:9000" }, {})).toThrow(/plain http on a non-loopback host/);
     expect(() => openJournal({ journalDir: "/x", journalUrl: "s3://AKIA:secret@b/p" }, {})).toThrow(/must not hold credentials/);
     expect(parseS3Url("s3://b/p/", { AWS_DEFAULT_REGION: "eu-west-1" }).location).toEqual({ bucket: "b", prefix: "p", region: "eu-west-1", endpoint: undefined, pathStyle: false });
-  });
-
-  it("the journal command lists entries from the bucket and removes one by id", async () => {
-    const url = `s3://${s3.bucket}/cli`;
-    const journal = openJournal({ journalDir: "/x", journalUrl: url }, s3.env);
-    const key = "org=o;backend=b;urn:pulumi:dev::proj::pulumi-nodejs:dynamic/certreseller:Order::site";
-    await journal.recordIntent({ key, urn: key.split(";")[2], domain: "cli.example.com", productCode: "p", names: [] });
-    const lines: string[] = [];
-    const env = { ...s3.env, CERTRESELLER_JOURNAL_URL: url };
-    expect(await main(["journal"], env, (l) => lines.push(l))).toBe(0);
-    const text = lines.join("\n");
-    expect(text).toContain(`purchase journal ${url}: 1 entry`);
-    expect(text).toContain("cli.example.com");
-    expect(text).toContain("MAY have been charged");
-    const id = PurchaseJournal.nameFor(key).replace(".json", "");
-    expect(journal.command(`rm ${id}`)).toBe(`CERTRESELLER_JOURNAL_URL=${url} npx certreseller journal rm ${id}`);
-    expect(await main(["journal", "rm", id], env, () => undefined)).toBe(0);
-    expect(await journal.list()).toEqual([]);
-    // Pointed at another journal (the stack's is in stack config, the command reads only the environment): says so, exit 1.
-    const missing: string[] = [];
-    expect(await main(["journal", "rm", id], env, (l) => missing.push(l))).toBe(1);
-    expect(missing.join("\n")).toMatch(new RegExp(`no entry ${id} in ${url}.*reads only the environment`));
   });
 });

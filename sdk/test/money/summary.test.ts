@@ -1,7 +1,7 @@
 /**
  * The spend summary behind `certreseller-preview-money`, tested against the
- * sdk's own sources. (Its older cases run from policy/test/update-money.test.ts
- * against the built package, as the policy pack loads it.)
+ * sdk's own sources. (The command's other cases, and the step adapters, are
+ * in ./update-money.test.ts.)
  */
 import { describe, expect, it } from "vitest";
 import { ORDER_TYPE, checkSpend, headline, report, summarize, type MoneyStep } from "../../src/money/summary.js";

@@ -1,12 +1,12 @@
 // The rules behind `certreseller-preview-money` (sdk/src/money): what one
 // update buys, adopts, cancels and refunds, judged from the engine's planned
-// steps, and the cap on what it buys. They live in the SDK (the command ships
-// with it); the guardrails' tests load the built SDK, as the pack does.
+// steps, and the cap on what it buys. (The policy pack reads an Order's money
+// through the same code: policy/test/money-agreement.test.ts.)
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { Order } from "pulumi-certreseller";
-import { parseArgs, run } from "pulumi-certreseller/dist/money/cli.js";
+import { Order } from "../../src/resources/order.js";
+import { parseArgs, run } from "../../src/money/cli.js";
 import {
   ORDER_TYPE,
   checkSpend,
@@ -17,7 +17,7 @@ import {
   report,
   summarize,
   type MoneyStep,
-} from "pulumi-certreseller/dist/money/index.js";
+} from "../../src/money/index.js";
 import { describe, expect, it } from "vitest";
 
 const NOW = new Date("2026-11-25T12:00:00.000Z");

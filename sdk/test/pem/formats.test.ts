@@ -1,35 +1,13 @@
-import { execFileSync, spawnSync } from "node:child_process";
 import { createPrivateKey, createPublicKey, generateKeyPairSync, X509Certificate } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import * as forge from "node-forge";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { combinedPem, derivePfxPassword, fullChainPem, pfxBundle, toPkcs12Base64, toPkcs8Pem } from "../../src/pem/formats.js";
-import { makeChain, type TestChain } from "./fixtures.js";
+import { opensslChain, opensslPkcs12, opensslPkcs12Info, type TestChain } from "../../../tests/support/openssl.js";
 
 let chain: TestChain;
-let dir: string;
 beforeAll(() => {
-  chain = makeChain(["pfx.example.com"]);
-  dir = mkdtempSync(join(tmpdir(), "cr-pfx-"));
+  chain = opensslChain(["pfx.example.com"]);
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** openssl pkcs12 (OpenSSL 3, no -legacy) on the bundle; throws with openssl's message when it refuses. */
-function openssl(pfxBase64: string, password: string, what: "-nokeys" | "-nocerts"): string {
-  const file = join(dir, `b-${Math.random().toString(36).slice(2)}.pfx`);
-  writeFileSync(file, Buffer.from(pfxBase64, "base64"));
-  return execFileSync("openssl", ["pkcs12", "-in", file, "-passin", `pass:${password}`, what, ...(what === "-nocerts" ? ["-nodes"] : [])], { stdio: "pipe" }).toString();
-}
-/** `openssl pkcs12 -info`: the algorithms, which it prints on stderr. */
-function opensslInfo(pfxBase64: string, password: string): string {
-  const file = join(dir, `i-${Math.random().toString(36).slice(2)}.pfx`);
-  writeFileSync(file, Buffer.from(pfxBase64, "base64"));
-  const r = spawnSync("openssl", ["pkcs12", "-in", file, "-passin", `pass:${password}`, "-info", "-nodes"], { encoding: "utf8" });
-  expect(r.status, r.stderr).toBe(0);
-  return r.stderr + r.stdout;
-}
 
 /** The MAC salt, the PBKDF2 salt and the AES IV of a bundle (hex), read from its ASN.1. */
 function saltsOf(pfx: Buffer): { macSalt: string; pbkdf2Salt: string; iv: string } {
@@ -51,14 +29,14 @@ describe("PKCS#12 bundle", () => {
   it("opens with OpenSSL 3 without -legacy: leaf + chain, and a key that matches the leaf (EC key)", () => {
     const password = derivePfxPassword(chain.leafKeyPem);
     const pfx = toPkcs12Base64({ privateKeyPem: chain.leafKeyPem, fullChainPem: fullChain(), password, friendlyName: "pfx.example.com" });
-    const certsOut = openssl(pfx, password, "-nokeys");
+    const certsOut = opensslPkcs12(pfx, password, "-nokeys");
     const certs = certsOut.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)!;
     expect(certs.map((c) => new X509Certificate(c).fingerprint256)).toEqual([
       new X509Certificate(chain.leafPem).fingerprint256,
       new X509Certificate(chain.intermediatePem).fingerprint256,
     ]);
     expect(certsOut).toContain("friendlyName: pfx.example.com");
-    const keyOut = openssl(pfx, password, "-nocerts");
+    const keyOut = opensslPkcs12(pfx, password, "-nocerts");
     const keyPem = keyOut.match(/-----BEGIN PRIVATE KEY-----[\s\S]+?-----END PRIVATE KEY-----/)![0];
     expect(spki(keyPem)).toBe(new X509Certificate(chain.leafPem).publicKey.export({ type: "spki", format: "der" }).toString("base64"));
   });
@@ -68,9 +46,9 @@ describe("PKCS#12 bundle", () => {
     const rsaPem = privateKey.export({ type: "pkcs1", format: "pem" }).toString();
     const password = "correct horse battery staple";
     const pfx = toPkcs12Base64({ privateKeyPem: rsaPem, fullChainPem: fullChain(), password });
-    const keyPem = openssl(pfx, password, "-nocerts").match(/-----BEGIN PRIVATE KEY-----[\s\S]+?-----END PRIVATE KEY-----/)![0];
+    const keyPem = opensslPkcs12(pfx, password, "-nocerts").match(/-----BEGIN PRIVATE KEY-----[\s\S]+?-----END PRIVATE KEY-----/)![0];
     expect(spki(keyPem)).toBe(spki(rsaPem));
-    expect(() => openssl(pfx, "wrong password", "-nokeys")).toThrow(/mac verify failure|invalid password/i);
+    expect(() => opensslPkcs12(pfx, "wrong password", "-nokeys")).toThrow(/mac verify failure|invalid password/i);
   });
 
   it("is empty without a key (custom CSR)", () => {
@@ -82,7 +60,7 @@ describe("PKCS#12 bundle", () => {
 
   it("uses the algorithms OpenSSL 3 opens without -legacy: PBES2 (PBKDF2-HMAC-SHA256, AES-256-CBC) and an HMAC-SHA256 MAC", () => {
     const { pfxBase64, pfxPassword } = pfxBundle({ privateKeyPem: chain.leafKeyPem, fullChainPem: fullChain() });
-    const info = opensslInfo(pfxBase64, pfxPassword);
+    const info = opensslPkcs12Info(pfxBase64, pfxPassword);
     expect(info).toMatch(/MAC: sha256, Iteration 2048/);
     expect(info).toMatch(/MAC length: 32, salt length: 16/);
     expect(info).toMatch(/Shrouded Keybag: PBES2, PBKDF2, AES-256-CBC, Iteration 2048, PRF hmacWithSHA256/);
@@ -131,14 +109,14 @@ describe("PKCS#12 bundle is deterministic", () => {
     const derived = pfxBundle({ privateKeyPem: chain.leafKeyPem, fullChainPem: fullChain(), friendlyName: "pfx.example.com" });
     expect(derived.pfxPassword).toBe(derivePfxPassword(chain.leafKeyPem));
     expect(pfxBundle({ privateKeyPem: chain.leafKeyPem, fullChainPem: fullChain(), friendlyName: "pfx.example.com" })).toEqual(derived);
-    const keyPem = openssl(derived.pfxBase64, derived.pfxPassword, "-nocerts").match(/-----BEGIN PRIVATE KEY-----[\s\S]+?-----END PRIVATE KEY-----/)![0];
+    const keyPem = opensslPkcs12(derived.pfxBase64, derived.pfxPassword, "-nocerts").match(/-----BEGIN PRIVATE KEY-----[\s\S]+?-----END PRIVATE KEY-----/)![0];
     expect(spki(keyPem)).toBe(new X509Certificate(chain.leafPem).publicKey.export({ type: "spki", format: "der" }).toString("base64"));
-    const certs = openssl(derived.pfxBase64, derived.pfxPassword, "-nokeys").match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)!;
+    const certs = opensslPkcs12(derived.pfxBase64, derived.pfxPassword, "-nokeys").match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)!;
     expect(certs.join("\n") + "\n").toBe(fullChain());
     const given = pfxBundle({ privateKeyPem: chain.leafKeyPem, fullChainPem: fullChain(), password: "given password" });
     expect(given.pfxPassword).toBe("given password");
-    expect(openssl(given.pfxBase64, "given password", "-nokeys")).toContain("BEGIN CERTIFICATE");
-    expect(() => openssl(given.pfxBase64, derived.pfxPassword, "-nokeys")).toThrow(/mac verify failure|invalid password/i);
+    expect(opensslPkcs12(given.pfxBase64, "given password", "-nokeys")).toContain("BEGIN CERTIFICATE");
+    expect(() => opensslPkcs12(given.pfxBase64, derived.pfxPassword, "-nokeys")).toThrow(/mac verify failure|invalid password/i);
   });
 });
 

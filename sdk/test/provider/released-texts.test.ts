@@ -12,8 +12,8 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HANDLER_MODULES, type HandlerName } from "../../src/provider/entry.js";
 import { builtProviderText } from "./built-text.js";
-import { startHarness, type Harness } from "../order/harness.js";
-import { ensureBuilt, makeConsumerDir, runNodeIn } from "./consumer.js";
+import { startHarness, type Harness } from "../resources/order/harness.js";
+import { ensureBuilt, makeConsumerDir, runNodeIn } from "../support/consumer.js";
 
 interface ReleasedTexts {
   /** The handler module path the texts of `texts` name. */

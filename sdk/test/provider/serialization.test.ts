@@ -4,7 +4,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HANDLER_MODULES } from "../../src/provider/entry.js";
 import { builtProviderText, serializeProvider as serialize } from "./built-text.js";
-import { ensureBuilt, makeConsumerDir, runNodeIn } from "./consumer.js";
+import { ensureBuilt, makeConsumerDir, runNodeIn } from "../support/consumer.js";
 
 const KEY = "ak_serializationtestkey0001:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 

@@ -1,7 +1,7 @@
 /**
  * Spec 2.3, one block per domain type: the names each type takes are
  * accepted, and each shape it refuses fails naming the property at fault.
- * (The catalogue-backed cases run through `check` in test/order/check.test.ts.)
+ * (The catalogue-backed cases run through `check` in test/resources/order/check.test.ts.)
  */
 import { describe, expect, it } from "vitest";
 import { DOMAIN_TYPE_CODES, type Product } from "../../src/client/types.js";

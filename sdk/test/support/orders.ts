@@ -10,7 +10,7 @@ import * as path from "node:path";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "certreseller-sandbox";
 import type { CreateOrderRequest, PartnerApi } from "../../src/client/types.js";
 import { closeClients, createContext, type ProviderContext } from "../../src/provider/index.js";
-import { managementCall } from "./sandbox-management.js";
+import { ManagementClient } from "../../../tests/support/sandbox-management.js";
 
 /** What the Order resource would report after create: the order and its submission. */
 export interface SubmittedOrder {
@@ -60,7 +60,7 @@ export async function startBench(type: string, options: SandboxOptions = {}): Pr
     ctx,
     lines,
     ctxWith,
-    mgmt: (method, route, body) => managementCall(sandbox.managementUrl, method, route, body),
+    mgmt: (method, route, body) => ManagementClient.of(sandbox).call(method, route, body),
     buy: (request) => buyAndSubmit(ctx.api(), request),
     async stop() {
       await closeClients();

@@ -6,6 +6,7 @@
 import * as path from "node:path";
 import { startSandbox, type RunningSandbox } from "certreseller-sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ManagementClient } from "../../../tests/support/sandbox-management.js";
 import { SandboxDnsRecord, SandboxFileRecord } from "../../src/testing/index.js";
 
 const dist = path.resolve(__dirname, "../../dist");
@@ -17,7 +18,7 @@ const dns = (method: string, ...args: unknown[]) => entry.invoke(self, "testing/
 const file = (method: string, ...args: unknown[]) => entry.invoke(self, "testing/handlers/file-record.js", method, args);
 
 let sandbox: RunningSandbox;
-const get = async (route: string) => (await fetch(`${sandbox.managementUrl}/${route}`)).json();
+const get = (route: string) => ManagementClient.of(sandbox).call("GET", `/${route}`);
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, host: "127.0.0.1" });

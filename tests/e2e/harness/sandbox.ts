@@ -1,5 +1,5 @@
 import { startSandbox } from "certreseller-sandbox";
-import { ManagementClient, type SandboxConfig } from "./management.js";
+import { ManagementClient, type SandboxConfig } from "../../support/sandbox-management.js";
 
 /** A sandbox on a free loopback port, tuned for the engine: instant issuance, no cooldown to wait out. */
 export interface TestSandbox {

@@ -1,7 +1,7 @@
 import { generateKeyPair } from "node:crypto";
 import { promisify } from "node:util";
 import type { KeySpec } from "../../../src/ca/index.js";
-import { openssl, scratchDir } from "./openssl.js";
+import { openssl, scratchDir } from "../../../../tests/support/openssl.js";
 
 const generateKeyPairAsync = promisify(generateKeyPair);
 

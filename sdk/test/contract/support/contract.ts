@@ -1,7 +1,6 @@
 import { expect } from "vitest";
 import { PartnerApiError, type PartnerClient, type PartnerClientOptions } from "../../../src/client/index.js";
-import { useScriptedClients } from "../../client/support/scripted-clients.js";
-import type { RecordedRequest } from "../../client/support/scripted-server.js";
+import { useScriptedClients, type RecordedRequest } from "../../support/partner-api/index.js";
 
 // Helpers for the contract tests: a client against a real scripted HTTP
 // server that records what reached the wire, and tables that turn one row

@@ -1,19 +1,19 @@
 import { createPrivateKey } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import * as formats from "../../src/pem/formats.js";
-import { certificateFacts } from "../../src/pem/inspect.js";
-import { installMocks, settle, type Registration } from "../validation/mocks.js";
-import { makeChain, opensslFingerprint, opensslSerial } from "./fixtures.js";
+import * as formats from "../../../src/pem/formats.js";
+import { certificateFacts } from "../../../src/pem/inspect.js";
+import { installMocks, settle, type Registration } from "../../support/pulumi-mocks.js";
+import { opensslChain, opensslFingerprint, opensslSerial } from "../../../../tests/support/openssl.js";
 
 // Counts the PKCS#12 builds, which must happen only for the programs that read the bundle.
-vi.mock("../../src/pem/formats.js", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../../src/pem/formats.js")>();
+vi.mock("../../../src/pem/formats.js", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../../../src/pem/formats.js")>();
   return { ...actual, toPkcs12Base64: vi.fn(actual.toPkcs12Base64), toPkcs8Pem: vi.fn(actual.toPkcs8Pem) };
 });
 
 const KEY = "ak_certificateclass0000001:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 let regs: Registration[];
-const chain = makeChain(["class.example.com"]);
+const chain = opensslChain(["class.example.com"]);
 // A SEC1 EC key, as some services send it; the class derives the PKCS#8 form.
 const SEC1 = createPrivateKey(chain.leafKeyPem).export({ type: "sec1", format: "pem" }).toString();
 // As the provider stores them: one PEM block per line group, trailing newline.
@@ -40,7 +40,7 @@ beforeAll(async () => {
 
 describe("Certificate class under setMocks", () => {
   it("registers its token, asks for privateKeyPem to be secret, keeps a small credential-free provider", async () => {
-    const { Certificate } = await import("../../src/resources/certificate.js");
+    const { Certificate } = await import("../../../src/resources/certificate.js");
     const cert = new Certificate("site", { orderNo: "CERT1", timeoutMinutes: 30 }, { additionalSecretOutputs: ["csrPem"] });
     expect(await settle(cert.certId)).toEqual({ known: true, value: "uuid-1" });
     // declare readonly: outputs are not clobbered by class fields.
@@ -57,7 +57,7 @@ describe("Certificate class under setMocks", () => {
   });
 
   it("registers only the outputs it cannot compute; the derived ones are not sent nor stored", async () => {
-    const { Certificate } = await import("../../src/resources/certificate.js");
+    const { Certificate } = await import("../../../src/resources/certificate.js");
     const cert = new Certificate("slim", { orderNo: "CERT1", pfxPassword: "plain-pfx-password" });
     await settle(cert.certId);
     const raw = regs.find((r) => r.name === "slim")!.rawInputs;
@@ -72,7 +72,7 @@ describe("Certificate class under setMocks", () => {
   });
 
   it("derives fullChainPem, serialNumber, fingerprintSha256 and notBefore from the stored leaf and chain, as they were stored", async () => {
-    const { Certificate } = await import("../../src/resources/certificate.js");
+    const { Certificate } = await import("../../../src/resources/certificate.js");
     const cert = new Certificate("facts", { orderNo: "CERT1" });
     expect((await settle(cert.fullChainPem)).value).toBe(FULL_CHAIN);
     expect((await settle(cert.serialNumber)).value).toBe(opensslSerial(chain.leafPem).replace(/^0+/, ""));
@@ -83,7 +83,7 @@ describe("Certificate class under setMocks", () => {
   });
 
   it("builds the PKCS#12 bundle only when read, once per instance, the same bytes for the same certificate, as secrets", async () => {
-    const { Certificate } = await import("../../src/resources/certificate.js");
+    const { Certificate } = await import("../../../src/resources/certificate.js");
     const builds = vi.mocked(formats.toPkcs12Base64);
     builds.mockClear();
     const unread = Array.from({ length: 20 }, (_, i) => new Certificate(`unread-${i}`, { orderNo: "CERT1" }));
@@ -107,7 +107,7 @@ describe("Certificate class under setMocks", () => {
   });
 
   it("converts the key to PKCS#8 only when privateKeyPkcs8Pem is read, once per instance", async () => {
-    const { Certificate } = await import("../../src/resources/certificate.js");
+    const { Certificate } = await import("../../../src/resources/certificate.js");
     const conversions = vi.mocked(formats.toPkcs8Pem);
     conversions.mockClear();
     const unread = Array.from({ length: 20 }, (_, i) => new Certificate(`pkcs8-unread-${i}`, { orderNo: "CERT1" }));
@@ -121,7 +121,7 @@ describe("Certificate class under setMocks", () => {
   });
 
   it("gives empty, secret PKCS#12 outputs for a custom-CSR order (no key), even with a password", async () => {
-    const { Certificate } = await import("../../src/resources/certificate.js");
+    const { Certificate } = await import("../../../src/resources/certificate.js");
     const cert = new Certificate("csr-order", { orderNo: "CERT1", pfxPassword: "given" });
     expect((await settle(cert.pfxBase64)).value).toBe("");
     expect((await settle(cert.pfxPassword)).value).toBe("");
@@ -131,7 +131,7 @@ describe("Certificate class under setMocks", () => {
   });
 
   it("derives privateKeyPkcs8Pem and combinedPem in the program, as secrets, without storing them", async () => {
-    const { Certificate } = await import("../../src/resources/certificate.js");
+    const { Certificate } = await import("../../../src/resources/certificate.js");
     const cert = new Certificate("formats", { orderNo: "CERT1" });
     const pkcs8 = await settle(cert.privateKeyPkcs8Pem);
     expect(pkcs8.value).toMatch(/^-----BEGIN PRIVATE KEY-----\n/);
@@ -144,7 +144,7 @@ describe("Certificate class under setMocks", () => {
   });
 
   it("carries customTimeouts.create (or .update) into the wait, and refuses a disagreeing timeoutMinutes", async () => {
-    const { Certificate } = await import("../../src/resources/certificate.js");
+    const { Certificate } = await import("../../../src/resources/certificate.js");
     new Certificate("ct-create", { orderNo: "CERT1" }, { customTimeouts: { create: "1h30m" } });
     new Certificate("ct-update", { orderNo: "CERT1" }, { customTimeouts: { update: "90s" } });
     new Certificate("ct-same", { orderNo: "CERT1", timeoutMinutes: 2 }, { customTimeouts: { create: "2m" } });
@@ -161,8 +161,8 @@ describe("Certificate class under setMocks", () => {
   });
 
   it("refuses the import option at construction, pointing at adoptOrderNo", async () => {
-    const { Certificate } = await import("../../src/resources/certificate.js");
-    const { Validation } = await import("../../src/resources/validation.js");
+    const { Certificate } = await import("../../../src/resources/certificate.js");
+    const { Validation } = await import("../../../src/resources/validation.js");
     expect(() => new Certificate("imp", { orderNo: "CERT1" }, { import: "uuid-1" })).toThrow(/Certificate "imp": the `import` resource option cannot work[\s\S]*dynamic[\s\S]*adoptOrderNo/);
     expect(() => new Validation("imp", { orderNo: "CERT1", domains: ["a.example.com"] }, { import: "CERT1" })).toThrow(/Validation "imp": the `import` resource option[\s\S]*holds no purchase[\s\S]*adoptOrderNo/);
   });

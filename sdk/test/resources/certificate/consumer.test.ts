@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt, makeConsumerDir, runNodeIn } from "../provider/consumer.js";
+import { ensureBuilt, makeConsumerDir, runNodeIn } from "../../support/consumer.js";
 
 let consumer: string;
 beforeAll(() => {

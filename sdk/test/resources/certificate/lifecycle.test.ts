@@ -1,17 +1,13 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProviderContext } from "../../src/provider/index.js";
-import { systemClock } from "../../src/resources/shared/clock.js";
-import { createCertificateHandlers, handlers as certificateHandlers } from "../../src/resources/certificate/handlers.js";
-import { StatusReadGate } from "../../src/resources/shared/status-gate.js";
-import type { CertificateInputs } from "../../src/resources/certificate/inputs.js";
-import type { CertificateState } from "../../src/resources/certificate/state.js";
-import { startBench, type SandboxBench } from "../support/orders.js";
-import { certificateFacts } from "../../src/pem/inspect.js";
-import { opensslFingerprint } from "./fixtures.js";
+import type { ProviderContext } from "../../../src/provider/index.js";
+import { systemClock } from "../../../src/resources/shared/clock.js";
+import { createCertificateHandlers, handlers as certificateHandlers } from "../../../src/resources/certificate/handlers.js";
+import { StatusReadGate } from "../../../src/resources/shared/status-gate.js";
+import type { CertificateInputs } from "../../../src/resources/certificate/inputs.js";
+import type { CertificateState } from "../../../src/resources/certificate/state.js";
+import { startBench, type SandboxBench } from "../../support/orders.js";
+import { certificateFacts } from "../../../src/pem/inspect.js";
+import { opensslFingerprint, opensslVerify } from "../../../../tests/support/openssl.js";
 
 // Against the sandbox in `published` mode: a certificate is issued only once
 // its records are published, as with a real CA. A 2 s status cooldown keeps
@@ -77,16 +73,7 @@ describe("Certificate against the sandbox", () => {
     expect(certificateFacts(outs.certificatePem).fingerprintSha256).toBe(opensslFingerprint(outs.certificatePem));
     expect(outs.privateKeyPem).toMatch(/-----BEGIN (EC |RSA )?PRIVATE KEY-----/);
     // The chain verifies with openssl against the sandbox root.
-    const dir = mkdtempSync(join(tmpdir(), "cr-verify-"));
-    try {
-      writeFileSync(join(dir, "root.pem"), h.sandbox.caCertificatePem);
-      writeFileSync(join(dir, "chain.pem"), outs.chainPem);
-      writeFileSync(join(dir, "leaf.pem"), outs.certificatePem);
-      const out = execFileSync("openssl", ["verify", "-CAfile", "root.pem", "-untrusted", "chain.pem", "leaf.pem"], { cwd: dir }).toString();
-      expect(out).toMatch(/leaf\.pem: OK/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    expect(opensslVerify(`${outs.certificatePem}\n${outs.chainPem}`, h.sandbox.caCertificatePem)).toMatch(/leaf\.pem: OK/);
   });
 
   it("never puts the private key anywhere but privateKeyPem", () => {

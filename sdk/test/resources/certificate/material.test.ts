@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { certificateBlocks } from "../../src/pem/blocks.js";
-import { fullChainPem } from "../../src/pem/formats.js";
-import { verifyMaterial } from "../../src/resources/certificate/material.js";
-import { makeChain, opensslFingerprint, opensslSerial, type TestChain } from "./fixtures.js";
+import { certificateBlocks } from "../../../src/pem/blocks.js";
+import { fullChainPem } from "../../../src/pem/formats.js";
+import { verifyMaterial } from "../../../src/resources/certificate/material.js";
+import { opensslChain, opensslFingerprint, opensslSerial, type TestChain } from "../../../../tests/support/openssl.js";
 
 let chain: TestChain;
 beforeAll(() => {
-  chain = makeChain();
+  chain = opensslChain();
 });
 
 describe("verifyMaterial", () => {
@@ -78,7 +78,7 @@ describe("verifyMaterial", () => {
 
   it("refuses a chain in the wrong order or with a foreign intermediate", () => {
     expect(() => verifyMaterial({ leafPem: chain.leafPem, intermediatePem: chain.rootPem + chain.intermediatePem }, "CERT1")).toThrow(/not signed by certificate 2/);
-    const other = makeChain(["other.test"]);
+    const other = opensslChain(["other.test"]);
     expect(() => verifyMaterial({ leafPem: chain.leafPem, intermediatePem: other.intermediatePem }, "CERT1")).toThrow(/not signed/);
   });
 

@@ -1,16 +1,13 @@
-import { execFileSync } from "node:child_process";
 import { createPrivateKey, createPublicKey, X509Certificate } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fullChainPem, pfxBundle } from "../../src/pem/formats.js";
-import { certificateFacts } from "../../src/pem/inspect.js";
-import { handlers } from "../../src/resources/certificate/handlers.js";
-import type { CertificateInputs } from "../../src/resources/certificate/inputs.js";
-import { DERIVED_OUTPUTS, type CertificateState } from "../../src/resources/certificate/state.js";
-import { makeCsr } from "../order/csr-fixtures.js";
-import { startBench, type SandboxBench } from "../support/orders.js";
+import { fullChainPem, pfxBundle } from "../../../src/pem/formats.js";
+import { certificateFacts } from "../../../src/pem/inspect.js";
+import { handlers } from "../../../src/resources/certificate/handlers.js";
+import type { CertificateInputs } from "../../../src/resources/certificate/inputs.js";
+import { DERIVED_OUTPUTS, type CertificateState } from "../../../src/resources/certificate/state.js";
+import { makeCsr } from "../../support/csr.js";
+import { opensslPkcs12 } from "../../../../tests/support/openssl.js";
+import { startBench, type SandboxBench } from "../../support/orders.js";
 
 // The provider's create/diff/update against the sandbox (instant issuance):
 // it stores only what cannot be recomputed, the PKCS#12 bundle the class
@@ -18,21 +15,13 @@ import { startBench, type SandboxBench } from "../support/orders.js";
 // previous release (which stored the bundle, its password, the full chain,
 // serial, fingerprint and notBefore) upgrades without an update.
 let h: SandboxBench;
-let dir: string;
 beforeAll(async () => {
   h = await startBench("Certificate", { validation: "auto", statusCooldownSeconds: 0, issueAfterSeconds: 0 });
-  dir = mkdtempSync(join(tmpdir(), "cr-pfxlc-"));
 });
 afterAll(async () => {
   await h?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
-function pkcs12(pfxBase64: string, password: string, what: "-nokeys" | "-nocerts"): string {
-  const file = join(dir, `${Math.random().toString(36).slice(2)}.pfx`);
-  writeFileSync(file, Buffer.from(pfxBase64, "base64"));
-  return execFileSync("openssl", ["pkcs12", "-in", file, "-passin", `pass:${password}`, what, "-nodes"], { stdio: "pipe" }).toString();
-}
 const spki = (key: string) => createPublicKey(createPrivateKey(key)).export({ type: "spki", format: "der" }).toString("hex");
 
 async function check(raw: Partial<CertificateInputs>): Promise<CertificateInputs> {
@@ -71,9 +60,9 @@ describe("Certificate PKCS#12 output", () => {
     expect(Object.keys(outs).sort()).toEqual(["certId", "certificatePem", "chainPem", "domains", "installmentNo", "installmentsCount", "notAfter", "orderNo", "privateKeyPem", "timeoutMinutes"]);
     const { pfxBase64, pfxPassword } = classBundle(outs);
     expect(pfxPassword).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    const certs = pkcs12(pfxBase64, pfxPassword, "-nokeys").match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)!;
+    const certs = opensslPkcs12(pfxBase64, pfxPassword, "-nokeys").match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)!;
     expect(certs.join("\n") + "\n").toBe(fullChainPem(outs.certificatePem, outs.chainPem));
-    const key = pkcs12(pfxBase64, pfxPassword, "-nocerts").match(/-----BEGIN PRIVATE KEY-----[\s\S]+?-----END PRIVATE KEY-----/)![0];
+    const key = opensslPkcs12(pfxBase64, pfxPassword, "-nocerts").match(/-----BEGIN PRIVATE KEY-----[\s\S]+?-----END PRIVATE KEY-----/)![0];
     expect(spki(key)).toBe(new X509Certificate(outs.certificatePem).publicKey.export({ type: "spki", format: "der" }).toString("hex"));
     expect(spki(key)).toBe(spki(outs.privateKeyPem));
     // The same outputs give the same bundle on the next run.

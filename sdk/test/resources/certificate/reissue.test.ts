@@ -5,12 +5,12 @@
 // (the update throws; the engine keeps the old outputs). Against the sandbox
 // on the CA/B lifetime schedule, its clock fixed at 2026-11-23.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createContext } from "../../src/provider/index.js";
-import { handlers } from "../../src/resources/certificate/handlers.js";
-import type { CertificateInputs } from "../../src/resources/certificate/inputs.js";
-import type { CertificateState } from "../../src/resources/certificate/state.js";
-import { certificateFacts } from "../../src/pem/inspect.js";
-import { startBench, type SandboxBench } from "../support/orders.js";
+import { createContext } from "../../../src/provider/index.js";
+import { handlers } from "../../../src/resources/certificate/handlers.js";
+import type { CertificateInputs } from "../../../src/resources/certificate/inputs.js";
+import type { CertificateState } from "../../../src/resources/certificate/state.js";
+import { certificateFacts } from "../../../src/pem/inspect.js";
+import { startBench, type SandboxBench } from "../../support/orders.js";
 
 const DAY = 86_400;
 /** The serial as the class reads it (not stored). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Clock } from "../../src/resources/shared/clock.js";
-import { StatusReadGate, type GatedRead } from "../../src/resources/shared/status-gate.js";
-import { IssuanceFailedError, IssuanceTimeoutError, waitForIssuance, type IssuanceStatus } from "../../src/resources/certificate/wait.js";
+import type { Clock } from "../../../src/resources/shared/clock.js";
+import { StatusReadGate, type GatedRead } from "../../../src/resources/shared/status-gate.js";
+import { IssuanceFailedError, IssuanceTimeoutError, waitForIssuance, type IssuanceStatus } from "../../../src/resources/certificate/wait.js";
 
 /** Virtual time: sleeping advances it, so a 3-minute cooldown costs nothing. */
 function virtualClock(start = Date.UTC(2026, 10, 22, 9, 0, 0)): Clock & { t: number } {

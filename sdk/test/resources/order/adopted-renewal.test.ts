@@ -7,9 +7,9 @@
 // - a method change while the service has the next installment waiting
 //   leaves it to the renewal plan (no ApplySign), which submits it in its window.
 import { describe, expect, it } from "vitest";
-import { handlers } from "../../src/resources/order/handlers.js";
-import type { OrderInputs } from "../../src/resources/order/inputs.js";
-import type { OrderState } from "../../src/resources/order/state.js";
+import { handlers } from "../../../src/resources/order/handlers.js";
+import type { OrderInputs } from "../../../src/resources/order/inputs.js";
+import type { OrderState } from "../../../src/resources/order/state.js";
 import { sandboxClock, useHarness } from "./harness.js";
 
 const h = useHarness({ validation: "auto", issueAfterSeconds: 0, statusCooldownSeconds: 0, clockStart: "2026-11-23T00:00:00Z" });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { handlers } from "../../src/resources/order/handlers.js";
-import type { OrderInputs } from "../../src/resources/order/inputs.js";
+import { handlers } from "../../../src/resources/order/handlers.js";
+import type { OrderInputs } from "../../../src/resources/order/inputs.js";
 import { useHarness } from "./harness.js";
 
 const h = useHarness({ accounts: [{ username: "thrifty", balance: "120.00", creditLine: "50.00" }] });

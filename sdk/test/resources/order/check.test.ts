@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createContext, UNKNOWN } from "../../src/provider/index.js";
-import { handlers } from "../../src/resources/order/handlers.js";
-import type { OrderInputs } from "../../src/resources/order/inputs.js";
-import { makeCsr } from "./csr-fixtures.js";
+import { createContext, UNKNOWN } from "../../../src/provider/index.js";
+import { handlers } from "../../../src/resources/order/handlers.js";
+import type { OrderInputs } from "../../../src/resources/order/inputs.js";
+import { makeCsr } from "../../support/csr.js";
 import { useHarness } from "./harness.js";
-import { productList, startScriptedApi, wireProduct, type ScriptedApi } from "./scripted-api.js";
+import { byOperation, productList, ScriptedServer, wireProduct } from "../../support/partner-api/index.js";
 
 const h = useHarness();
 
@@ -202,11 +202,11 @@ describe("Order check without the API", () => {
 });
 
 describe("Order check against a catalogue with a domain type outside the specification", () => {
-  let api: ScriptedApi;
+  let api: ScriptedServer;
   beforeAll(async () => {
-    api = await startScriptedApi({ GetUserProduct: () => productList([wireProduct("future-multi-ip", "multiple-ip")]) });
+    api = await ScriptedServer.start(byOperation({ GetUserProduct: () => productList([wireProduct("future-multi-ip", "multiple-ip")]) }));
   });
-  afterAll(async () => api?.stop());
+  afterAll(async () => api?.close());
 
   it("does not fail the product: it warns naming the type and the rules not checked, and still prices it", async () => {
     const lines: string[] = [];

@@ -35,7 +35,7 @@ function output<T>(o: pulumi.Output<T>): Promise<T> {
 
 describe("Order class under setMocks", () => {
   it("registers its own type token, passes the journal key and a small credential-free provider", async () => {
-    const { Order } = await import("../../src/resources/order.js");
+    const { Order } = await import("../../../src/resources/order.js");
     const order = new Order("site", { productCode: "sandbox-dv-multi", domain: "Example.com", sanDomains: ["www.example.com", "API.example.com"] });
     expect(await output(order.orderNo)).toBe("CERT000");
     expect(Order.__pulumiType).toBe("pulumi-nodejs:dynamic/certreseller:Order");
@@ -52,7 +52,7 @@ describe("Order class under setMocks", () => {
   });
 
   it("does not clobber outputs with class fields (declare readonly)", async () => {
-    const { Order } = await import("../../src/resources/order.js");
+    const { Order } = await import("../../../src/resources/order.js");
     const order = new Order("second", { productCode: "p", domain: "a.example.com" });
     expect(await output(order.domain)).toBe("a.example.com");
     expect(await output(order.productCode)).toBe("p");
@@ -61,8 +61,8 @@ describe("Order class under setMocks", () => {
 
 describe("every declared property exists at run time", () => {
   it("an Order with only its required inputs has an Output for every declared property, registered so the provider's value reaches it", async () => {
-    const { Order } = await import("../../src/resources/order.js");
-    const { ORDER } = await import("../../src/resources/order/declaration.js");
+    const { Order } = await import("../../../src/resources/order.js");
+    const { ORDER } = await import("../../../src/resources/order/declaration.js");
     const order = new Order("minimal", { productCode: "p", domain: "m.example.com" });
     const names = Object.keys(ORDER.properties);
     const missing = names.filter((name) => !pulumi.Output.isInstance((order as unknown as Record<string, unknown>)[name]));

@@ -5,9 +5,9 @@
  * the declaration itself must say is checked here.
  */
 import { describe, expect, it } from "vitest";
-import { ORDER } from "../../src/resources/order/declaration.js";
-import { INPUT_DECLARATIONS, REPLACE_KEYS, UPDATE_KEYS } from "../../src/resources/order/inputs.js";
-import { isInput, isOutput } from "../../src/schema/property.js";
+import { ORDER } from "../../../src/resources/order/declaration.js";
+import { INPUT_DECLARATIONS, REPLACE_KEYS, UPDATE_KEYS } from "../../../src/resources/order/inputs.js";
+import { isInput, isOutput } from "../../../src/schema/property.js";
 
 describe("keys derived from the declaration", () => {
   it("update in place: the verification method only; replace: every purchase input", () => {

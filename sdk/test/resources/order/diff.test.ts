@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createContext, UNKNOWN } from "../../src/provider/index.js";
-import { handlers } from "../../src/resources/order/handlers.js";
-import type { OrderInputs } from "../../src/resources/order/inputs.js";
-import type { OrderState } from "../../src/resources/order/state.js";
+import { createContext, UNKNOWN } from "../../../src/provider/index.js";
+import { handlers } from "../../../src/resources/order/handlers.js";
+import type { OrderInputs } from "../../../src/resources/order/inputs.js";
+import type { OrderState } from "../../../src/resources/order/state.js";
 
 const lines: string[] = [];
 const now = new Date("2026-11-22T12:00:00Z");

@@ -3,11 +3,11 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "certreseller-sandbox";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { closeClients, createContext, type ProviderContext } from "../../src/provider/index.js";
-import { handlers } from "../../src/resources/order/handlers.js";
-import type { OrderInputs } from "../../src/resources/order/inputs.js";
-import type { OrderState } from "../../src/resources/order/state.js";
-import { managementCall } from "../support/sandbox-management.js";
+import { closeClients, createContext, type ProviderContext } from "../../../src/provider/index.js";
+import { handlers } from "../../../src/resources/order/handlers.js";
+import type { OrderInputs } from "../../../src/resources/order/inputs.js";
+import type { OrderState } from "../../../src/resources/order/state.js";
+import { ManagementClient } from "../../../../tests/support/sandbox-management.js";
 
 /** A sandbox, a provider context bound to its first account, a journal dir and the log lines. */
 export interface Harness {
@@ -37,7 +37,8 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
   const makeCtx = (now?: () => Date) =>
     createContext({ type: "Order", settings, sink: (level, line) => lines.push(`${level}: ${line}`), now });
   const ctx = makeCtx();
-  const mgmt = (method: string, route: string, body?: unknown) => managementCall(sandbox.managementUrl, method, route, body);
+  const management = ManagementClient.of(sandbox);
+  const mgmt = (method: string, route: string, body?: unknown) => management.call(method, route, body);
   let resources = 0;
   const plan = async (raw: Record<string, unknown>) => {
     // Each planned resource gets its own name, hence its own journal entry.

@@ -6,11 +6,11 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { journalEntryKey, PurchaseJournal, resetJournalCachesForTests } from "../../src/journal/index.js";
-import { createContext, PartialFailureError } from "../../src/provider/index.js";
-import { handlers } from "../../src/resources/order/handlers.js";
-import type { OrderInputs } from "../../src/resources/order/inputs.js";
-import type { OrderState } from "../../src/resources/order/state.js";
+import { journalEntryKey, PurchaseJournal, resetJournalCachesForTests } from "../../../src/journal/index.js";
+import { createContext, PartialFailureError } from "../../../src/provider/index.js";
+import { handlers } from "../../../src/resources/order/handlers.js";
+import type { OrderInputs } from "../../../src/resources/order/inputs.js";
+import type { OrderState } from "../../../src/resources/order/state.js";
 import { useHarness } from "./harness.js";
 
 const h = useHarness({}, { faults: true, requests: true });

@@ -1,12 +1,12 @@
-import { expandPrice } from "../../src/resources/order/stored-price.js";
-import { caBrowserMaxDays } from "../../src/rules/lifetime.js";
+import { expandPrice } from "../../../src/resources/order/stored-price.js";
+import { caBrowserMaxDays } from "../../../src/rules/lifetime.js";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { PurchaseJournal } from "../../src/journal/index.js";
-import { closeClients, createContext, type ProviderContext } from "../../src/provider/index.js";
-import { handlers } from "../../src/resources/order/handlers.js";
-import type { OrderState } from "../../src/resources/order/state.js";
+import { PurchaseJournal } from "../../../src/journal/index.js";
+import { closeClients, createContext, type ProviderContext } from "../../../src/provider/index.js";
+import { handlers } from "../../../src/resources/order/handlers.js";
+import type { OrderState } from "../../../src/resources/order/state.js";
 import { PROVIDER_TEXT, useHarness } from "./harness.js";
-import { htmlPage, startScriptedApi, userData, type ScriptedApi } from "./scripted-api.js";
+import { byOperation, htmlPage, recordOf, ScriptedServer, userData } from "../../support/partner-api/index.js";
 
 const h = useHarness({}, { faults: true, requests: true });
 
@@ -105,13 +105,13 @@ describe("Order lifecycle against the sandbox", () => {
 
 describe("an HTML error page in place of the API is not evidence that an order is gone", () => {
   // What a misrouted base URL or a proxy in front of the API answers: an HTML 404 page for every path.
-  let proxy: ScriptedApi;
+  let proxy: ScriptedServer;
   let ctx: ProviderContext;
   beforeAll(async () => {
-    proxy = await startScriptedApi({});
+    proxy = await ScriptedServer.start(byOperation({}));
     ctx = createContext({ type: "Order", settings: { apiKey: h.sandbox.accounts[0]!.apiKey, baseUrl: proxy.url, journalDir: h.journalDir }, sink: () => {} });
   });
-  afterAll(async () => proxy?.stop());
+  afterAll(async () => proxy?.close());
   const state = (orderNo: string) => ({ orderNo, journalKey: "urn:pulumi:dev::proj::pulumi-nodejs:dynamic/certreseller:Order::proxied", certStatus: 2 }) as OrderState;
 
   it("read fails (the order stays in state) instead of dropping it", async () => {
@@ -120,7 +120,7 @@ describe("an HTML error page in place of the API is not evidence that an order i
 
   it("delete fails (nothing cancelled, nothing released)", async () => {
     await expect(handlers.delete!(ctx, "CERT1", state("CERT1"))).rejects.toThrow(/reading order CERT1 before cancelling it failed .*http_error.*run again/);
-    expect(proxy.calls).not.toContain("CancelOrder");
+    expect(proxy.operations).not.toContain("CancelOrder");
   });
 
   it("create does not take the journal's order for gone and does not buy", async () => {
@@ -128,17 +128,17 @@ describe("an HTML error page in place of the API is not evidence that an order i
     const journal = new PurchaseJournal(h.journalDir);
     await journal.recordIntent({ key: inputs.journalKey, domain: inputs.domain, productCode: inputs.productCode, names: [inputs.domain] });
     await journal.recordOrder(inputs.journalKey, "CERT20990101000000000001", { orderNo: "CERT20990101000000000001" });
-    proxy.calls.length = 0;
+    proxy.reset();
     await expect(handlers.create(ctx, inputs)).rejects.toThrow(/names order CERT20990101000000000001 .* could not be read .*http_error.*Not buying/);
-    expect(proxy.calls).toEqual(["GetRecord"]);
+    expect(proxy.operations).toEqual(["GetRecord"]);
     expect((await journal.read(inputs.journalKey))?.orderNo).toBe("CERT20990101000000000001");
   });
 
   it("a CreateOrder answered by an error page is 'may have been charged', not 'refused'", async () => {
     // Only CreateOrder is misrouted here: the account is read before buying.
-    const partial = await startScriptedApi({ GetUserData: () => userData("ak_scripted") });
+    const partial = await ScriptedServer.start(byOperation({ GetUserData: () => userData("ak_scripted") }));
     const ctx = createContext({ type: "Order", settings: { apiKey: h.sandbox.accounts[0]!.apiKey, baseUrl: partial.url, journalDir: h.journalDir }, sink: () => {} });
-    onTestFinished(() => partial.stop());
+    onTestFinished(() => partial.close());
     const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "proxied-buy.example.com" });
     const error = (await handlers.create(ctx, inputs).catch((e: unknown) => e)) as Error;
     expect(error.message).toMatch(/Your account MAY have been charged/);
@@ -147,11 +147,11 @@ describe("an HTML error page in place of the API is not evidence that an order i
 });
 
 describe("a proxy's 5xx/HTML answers never count as the API's refusal", () => {
-  let proxy: ScriptedApi;
+  let proxy: ScriptedServer;
   beforeAll(async () => {
-    proxy = await startScriptedApi({ GetRecord: () => ({ envelope: { code: 200, message: "ok", data: { order_no: "CERT1", cert_status: 2, verification_method: "dns", main_domain: "a.example.com", sans_domains: [], wildcard_domains: [], all_domains: ["a.example.com"], all_domains_count: 1, dns_records: [], http_records: [], email_records: [], fetched_at: "2026-11-22T10:00:00+00:00" } } }), CancelOrder: () => htmlPage(400, "Bad Request") });
+    proxy = await ScriptedServer.start(byOperation({ GetRecord: () => recordOf("CERT1", 2), CancelOrder: () => htmlPage(400, "Bad Request") }));
   });
-  afterAll(async () => proxy?.stop());
+  afterAll(async () => proxy?.close());
 
   it("delete does not release an order because a gateway answered an HTML 400 to CancelOrder", async () => {
     const ctx = createContext({ type: "Order", settings: { apiKey: "ak_x:y", baseUrl: proxy.url, journalDir: h.journalDir }, sink: () => {} });

@@ -1,11 +1,11 @@
 import * as fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { PartnerClient } from "../../src/client/index.js";
-import { PurchaseJournal } from "../../src/journal/index.js";
-import { PartialFailureError } from "../../src/provider/index.js";
-import { handlers } from "../../src/resources/order/handlers.js";
-import type { OrderInputs } from "../../src/resources/order/inputs.js";
-import type { OrderState } from "../../src/resources/order/state.js";
+import { PartnerClient } from "../../../src/client/index.js";
+import { PurchaseJournal } from "../../../src/journal/index.js";
+import { PartialFailureError } from "../../../src/provider/index.js";
+import { handlers } from "../../../src/resources/order/handlers.js";
+import type { OrderInputs } from "../../../src/resources/order/inputs.js";
+import type { OrderState } from "../../../src/resources/order/state.js";
 import { PROVIDER_TEXT, useHarness } from "./harness.js";
 
 const h = useHarness({}, { faults: true, requests: true });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { UNKNOWN } from "../../src/provider/index.js";
-import { normalizeOrder } from "../../src/resources/order/normalize.js";
+import { UNKNOWN } from "../../../src/provider/index.js";
+import { normalizeOrder } from "../../../src/resources/order/normalize.js";
 
 const base = { productCode: "p", domain: "example.com" };
 const company = { companyName: "Acme GmbH", countryCode: "de", contactFirst: "Muster", contactLast: "Erika", email: "ops@acme.test" };

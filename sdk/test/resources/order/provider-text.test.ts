@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt, makeConsumerDir, runNodeIn } from "../provider/consumer.js";
+import { ensureBuilt, makeConsumerDir, runNodeIn } from "../../support/consumer.js";
 import { startHarness, type Harness } from "./harness.js";
 
 let h: Harness;
@@ -28,7 +28,7 @@ beforeAll(async () => {
     "dev",
     true,
   );
-  const { Order } = await import("../../src/resources/order.js");
+  const { Order } = await import("../../../src/resources/order.js");
   const order = new Order("text", { productCode: "sandbox-dv-single", domain: "text.example.com" });
   await new Promise((resolve) => order.urn.apply(resolve));
   providerText = captured!;

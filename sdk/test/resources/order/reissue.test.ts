@@ -4,9 +4,9 @@
 // submits the next installment (ApplySign) and never buys; a refusal by the
 // service (its own window not open yet) changes nothing and warns.
 import { describe, expect, it } from "vitest";
-import { handlers } from "../../src/resources/order/handlers.js";
-import type { OrderInputs } from "../../src/resources/order/inputs.js";
-import type { OrderState } from "../../src/resources/order/state.js";
+import { handlers } from "../../../src/resources/order/handlers.js";
+import type { OrderInputs } from "../../../src/resources/order/inputs.js";
+import type { OrderState } from "../../../src/resources/order/state.js";
 import { sandboxClock, useHarness } from "./harness.js";
 
 const h = useHarness({ validation: "auto", issueAfterSeconds: 0, statusCooldownSeconds: 0, clockStart: "2026-11-23T00:00:00Z" });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { knowledgeFrom, needsStatusRead, planRenewal } from "../../src/resources/order/renewal.js";
-import type { OrderState } from "../../src/resources/order/state.js";
-import type { CertificateStatus } from "../../src/client/types.js";
+import { knowledgeFrom, needsStatusRead, planRenewal } from "../../../src/resources/order/renewal.js";
+import type { OrderState } from "../../../src/resources/order/state.js";
+import type { CertificateStatus } from "../../../src/client/types.js";
 
 // A 12-month order bought 2026-11-23: the first certificate lives 200 days (to 2027-06-11).
 const order = {

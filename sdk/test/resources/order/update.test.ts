@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { handlers } from "../../src/resources/order/handlers.js";
-import type { OrderInputs } from "../../src/resources/order/inputs.js";
-import type { OrderState } from "../../src/resources/order/state.js";
+import { handlers } from "../../../src/resources/order/handlers.js";
+import type { OrderInputs } from "../../../src/resources/order/inputs.js";
+import type { OrderState } from "../../../src/resources/order/state.js";
 import { useHarness } from "./harness.js";
 
 const h = useHarness({ issueAfterSeconds: 3600, methodCooldownSeconds: 300 }, { requests: true });

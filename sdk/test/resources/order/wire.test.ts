@@ -8,39 +8,38 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PurchaseJournal } from "../../src/journal/index.js";
-import { closeClients, createContext, type ProviderContext } from "../../src/provider/index.js";
-import { handlers } from "../../src/resources/order/handlers.js";
-import type { OrderInputs } from "../../src/resources/order/inputs.js";
+import { PurchaseJournal } from "../../../src/journal/index.js";
+import { closeClients, createContext, type ProviderContext } from "../../../src/provider/index.js";
+import { handlers } from "../../../src/resources/order/handlers.js";
+import type { OrderInputs } from "../../../src/resources/order/inputs.js";
 import { PROVIDER_TEXT } from "./harness.js";
-import { productList, startScriptedApi, userData, wireProduct, type ScriptedApi } from "./scripted-api.js";
+import { apiError, byOperation, ok, productList, ScriptedServer, userData, wireProduct, type ScriptedAnswer } from "../../support/partner-api/index.js";
 
 const forms: Record<string, URLSearchParams[]> = {};
 const record = (operation: string, form: URLSearchParams) => (forms[operation] ??= []).push(form);
-const ok = (data: unknown) => ({ envelope: { code: 200, message: "ok", data } });
-let api: ScriptedApi;
+let api: ScriptedServer;
 let ctx: ProviderContext;
 let journalDir: string;
 const lines: string[] = [];
 
 beforeAll(async () => {
-  api = await startScriptedApi({
+  api = await ScriptedServer.start(byOperation({
     // The Order records which account buys (GetUserData's app id) before CreateOrder.
     GetUserData: () => userData("ak_wiretest"),
     GetUserProduct: () => productList([{ ...wireProduct("wire-multi", "multiple-single"), verification_type_code: "ov" }]),
     // Only the order number: the answer the specification guarantees nothing else of.
-    CreateOrder: (form) => (record("CreateOrder", form), ok({ order_no: "CERT202611220000000001" })),
-    ApplySign: (form) => (record("ApplySign", form), ok({ order_no: form.get("order_no"), cert_status: 2, verification_method: "email", dns_records: [], http_records: [], email_records: [], request_id: "SIG-20261122000000-ABC" })),
-    CancelOrder: (form) => (record("CancelOrder", form), ok({ order_no: form.get("order_no") })),
-    GetRecord: (form) =>
-      ok({ order_no: form.get("order_no"), cert_status: 2, verification_method: "email", main_domain: "example.com", sans_domains: [], wildcard_domains: [], all_domains: ["example.com"], all_domains_count: 1, dns_records: [], http_records: [], email_records: [], fetched_at: "2026-11-22T10:00:00+00:00" }),
-  });
+    CreateOrder: ({ params }) => (record("CreateOrder", params), ok({ order_no: "CERT202611220000000001" })),
+    ApplySign: ({ params }) => (record("ApplySign", params), ok({ order_no: params.get("order_no"), cert_status: 2, verification_method: "email", dns_records: [], http_records: [], email_records: [], request_id: "SIG-20261122000000-ABC" })),
+    CancelOrder: ({ params }) => (record("CancelOrder", params), ok({ order_no: params.get("order_no") })),
+    GetRecord: ({ params }) =>
+      ok({ order_no: params.get("order_no"), cert_status: 2, verification_method: "email", main_domain: "example.com", sans_domains: [], wildcard_domains: [], all_domains: ["example.com"], all_domains_count: 1, dns_records: [], http_records: [], email_records: [], fetched_at: "2026-11-22T10:00:00+00:00" }),
+  }));
   journalDir = fs.mkdtempSync(path.join(os.tmpdir(), "certreseller-wire-"));
   ctx = createContext({ type: "Order", settings: { apiKey: "ak_wiretest:secret", baseUrl: api.url, journalDir }, sink: (level, line) => lines.push(`${level}: ${line}`) });
 });
 afterAll(async () => {
   await closeClients();
-  await api?.stop();
+  await api?.close();
   fs.rmSync(journalDir, { recursive: true, force: true });
 });
 
@@ -122,18 +121,20 @@ describe("CreateOrder as the Order sends it", () => {
 });
 
 describe("CreateOrder answers that are not a clean success", () => {
-  let odd: ScriptedApi;
-  let answer: () => import("./scripted-api.js").ScriptedAnswer;
+  let odd: ScriptedServer;
+  let answer: () => ScriptedAnswer;
   let oddCtx: ProviderContext;
   beforeAll(async () => {
-    odd = await startScriptedApi({
-      GetUserData: () => userData("ak_wiretest"),
-      GetUserProduct: () => productList([wireProduct("wire-single", "single")]),
-      CreateOrder: () => answer(),
-    });
+    odd = await ScriptedServer.start(
+      byOperation({
+        GetUserData: () => userData("ak_wiretest"),
+        GetUserProduct: () => productList([wireProduct("wire-single", "single")]),
+        CreateOrder: () => answer(),
+      }),
+    );
     oddCtx = createContext({ type: "Order", settings: { apiKey: "ak_wiretest:secret", baseUrl: odd.url, journalDir }, sink: () => {} });
   });
-  afterAll(async () => odd?.stop());
+  afterAll(async () => odd?.close());
   const plan = async (name: string) => {
     const checked = await handlers.check!(oddCtx, {} as OrderInputs, { journalKey: `p/s/${name}`, productCode: "wire-single", domain: `${name}.example.com` } as unknown as OrderInputs);
     expect(checked.failures).toEqual([]);
@@ -142,7 +143,7 @@ describe("CreateOrder answers that are not a clean success", () => {
 
   // A known order number is kept (not "may have been charged"): the order is in the journal and resumed by the next up.
   it("a success envelope under an HTTP error status: the order it names is kept in the journal and resumed, never 'may have been charged'", async () => {
-    answer = () => ({ status: 502, contentType: "application/json", body: JSON.stringify({ code: 200, message: "ok", data: { order_no: "CERT202611220000000777" } }) });
+    answer = () => ({ status: 502, headers: { "content-type": "application/json" }, body: JSON.stringify({ code: 200, message: "ok", data: { order_no: "CERT202611220000000777" } }) });
     const inputs = await plan("bad-gateway");
     const error = (await handlers.create(oddCtx, inputs).catch((e: unknown) => e)) as Error;
     expect(error.message).toMatch(/CERT202611220000000777/);
@@ -153,7 +154,7 @@ describe("CreateOrder answers that are not a clean success", () => {
 
   // Only the API's own envelope is evidence: a 429 page from something in front of it may have forwarded the request.
   it("an HTML 429 page (not the API's envelope) proves nothing: the journal keeps the intent and the user is told to check", async () => {
-    answer = () => ({ status: 429, contentType: "text/html", body: "<html>Too Many Requests</html>" });
+    answer = () => ({ status: 429, headers: { "content-type": "text/html" }, body: "<html>Too Many Requests</html>" });
     const inputs = await plan("limited");
     const error = (await handlers.create(oddCtx, inputs).catch((e: unknown) => e)) as Error;
     expect(error.message).toMatch(/Your account MAY have been charged/);
@@ -162,7 +163,7 @@ describe("CreateOrder answers that are not a clean success", () => {
   });
 
   it("the API's own 429 envelope is a refusal: nothing bought, no journal entry", async () => {
-    answer = () => ({ envelope: { code: 429, message: "too many requests", data: { retry_after: 5 } } });
+    answer = () => apiError(429, "too many requests", { retry_after: 5 });
     const inputs = await plan("limited-by-api");
     const error = (await handlers.create(oddCtx, inputs).catch((e: unknown) => e)) as Error;
     expect(error.message).toMatch(/CreateOrder was refused, nothing was bought: CreateOrder rate_limited/);
@@ -170,7 +171,7 @@ describe("CreateOrder answers that are not a clean success", () => {
   });
 
   it("the API's own refusal (envelope code 400) clears the journal entry and names the field", async () => {
-    answer = () => ({ envelope: { code: 400, message: "insufficient balance", data: { field: "payment_method" } } });
+    answer = () => apiError(400, "insufficient balance", { field: "payment_method" });
     const inputs = await plan("refused");
     const error = (await handlers.create(oddCtx, inputs).catch((e: unknown) => e)) as Error;
     expect(error.message).toMatch(/CreateOrder was refused, nothing was bought: CreateOrder invalid_request 400: .*insufficient balance \(field payment_method\)/);

@@ -3,15 +3,15 @@
 // nothing, CancelOrder's 400 also means "bad parameters", and an answer that
 // names an order number means the order exists.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isPartnerApiError } from "../../src/client/errors.js";
-import { PartnerClient } from "../../src/client/index.js";
-import { PurchaseJournal } from "../../src/journal/index.js";
-import { createContext, PartialFailureError, type ProviderContext } from "../../src/provider/index.js";
-import { handlers } from "../../src/resources/order/handlers.js";
-import type { OrderInputs } from "../../src/resources/order/inputs.js";
-import type { OrderState } from "../../src/resources/order/state.js";
+import { isPartnerApiError } from "../../../src/client/errors.js";
+import { PartnerClient } from "../../../src/client/index.js";
+import { PurchaseJournal } from "../../../src/journal/index.js";
+import { createContext, PartialFailureError, type ProviderContext } from "../../../src/provider/index.js";
+import { handlers } from "../../../src/resources/order/handlers.js";
+import type { OrderInputs } from "../../../src/resources/order/inputs.js";
+import type { OrderState } from "../../../src/resources/order/state.js";
 import { PROVIDER_TEXT, useHarness } from "./harness.js";
-import { htmlPage, recordOf, refusal, startScriptedApi, userData, type ScriptedAnswer } from "./scripted-api.js";
+import { apiError, byOperation, htmlPage, ok, recordOf, ScriptedServer, userData, type Script, type ScriptedAnswer } from "../../support/partner-api/index.js";
 
 const h = useHarness({}, { faults: true, requests: true });
 
@@ -187,8 +187,8 @@ describe("CancelOrder refused: released only on proof", () => {
     const appId = "ak_scriptedscriptedscripted";
     const state = (orderNo: string, extra: Partial<OrderState> = {}) =>
       ({ orderNo, journalKey: "urn:pulumi:dev::proj::pulumi-nodejs:dynamic/certreseller:Order::scripted", certStatus: 2, accountId: appId, paidAt: new Date().toISOString(), ...extra }) as OrderState;
-    async function deleteWith(script: Record<string, (form: URLSearchParams) => ScriptedAnswer>, props: OrderState) {
-      const api = await startScriptedApi({ GetUserData: () => userData(appId), ...script });
+    async function deleteWith(script: Record<string, Script>, props: OrderState) {
+      const api = await ScriptedServer.start(byOperation({ GetUserData: () => userData(appId), ...script }));
       const lines: string[] = [];
       try {
         const ctx = contextFor("ak_x:secretsecret", lines, { baseUrl: api.url });
@@ -196,9 +196,9 @@ describe("CancelOrder refused: released only on proof", () => {
           () => undefined,
           (e: unknown) => e as Error,
         );
-        return { outcome, lines: lines.join("\n"), calls: api.calls };
+        return { outcome, lines: lines.join("\n"), calls: api.operations };
       } finally {
-        await api.stop();
+        await api.close();
       }
     }
     /** GetRecord answers `first` before CancelOrder and `then` after. */
@@ -209,7 +209,7 @@ describe("CancelOrder refused: released only on proof", () => {
 
     it("400, then GetRecord shows it refunded (cert status 5): released", async () => {
       const { outcome, lines } = await deleteWith(
-        { GetRecord: records(recordOf("CERT5", 2), recordOf("CERT5", 5)), CancelOrder: () => refusal(400, "already refunded") },
+        { GetRecord: records(recordOf("CERT5", 2), recordOf("CERT5", 5)), CancelOrder: () => apiError(400, "already refunded", {}) },
         state("CERT5"),
       );
       expect(outcome).toBeUndefined();
@@ -218,7 +218,7 @@ describe("CancelOrder refused: released only on proof", () => {
 
     it("400, then GetRecord answers the API's 404 under the recorded account: released", async () => {
       const { outcome, lines } = await deleteWith(
-        { GetRecord: records(recordOf("CERT6", 2), refusal(404, "order does not exist")), CancelOrder: () => refusal(400, "no") },
+        { GetRecord: records(recordOf("CERT6", 2), apiError(404, "order does not exist", {})), CancelOrder: () => apiError(400, "no", {}) },
         state("CERT6"),
       );
       expect(outcome).toBeUndefined();
@@ -228,7 +228,7 @@ describe("CancelOrder refused: released only on proof", () => {
     it("400 past the 7-day window by the service's clock: released without the status read", async () => {
       const paidAt = new Date(Date.now() - 9 * 86_400_000).toISOString();
       const { outcome, lines, calls } = await deleteWith(
-        { GetRecord: () => recordOf("CERT7", 2), CancelOrder: () => refusal(400, "refund window passed") },
+        { GetRecord: () => recordOf("CERT7", 2), CancelOrder: () => apiError(400, "refund window passed", {}) },
         state("CERT7", { paidAt }),
       );
       expect(outcome).toBeUndefined();
@@ -240,18 +240,13 @@ describe("CancelOrder refused: released only on proof", () => {
       const { outcome, lines } = await deleteWith(
         {
           GetRecord: () => recordOf("CERT8", 2),
-          CancelOrder: () => refusal(400, "refund pending"),
-          GetCertificateStatus: () => ({
-            envelope: {
-              code: 200,
-              message: "ok",
-              data: {
-                order_no: "CERT8", order_status: 4, cert_id: null, cert_status: 2, ca_status: null, ca_status_text: null, all_dcv_verified: false,
-                domain_statuses: [], serial_number: null, start_date: null, end_date: null, request_id: null, cert_downloaded: false, source: "local",
-                checked_at: "2026-11-22T10:00:00+00:00", cooldown_seconds: 180,
-              },
-            },
-          }),
+          CancelOrder: () => apiError(400, "refund pending", {}),
+          GetCertificateStatus: () =>
+            ok({
+              order_no: "CERT8", order_status: 4, cert_id: null, cert_status: 2, ca_status: null, ca_status_text: null, all_dcv_verified: false,
+              domain_statuses: [], serial_number: null, start_date: null, end_date: null, request_id: null, cert_downloaded: false, source: "local",
+              checked_at: "2026-11-22T10:00:00+00:00", cooldown_seconds: 180,
+            }),
         },
         state("CERT8"),
       );
@@ -263,8 +258,8 @@ describe("CancelOrder refused: released only on proof", () => {
       const { outcome, calls } = await deleteWith(
         {
           GetRecord: () => recordOf("CERT9", 2),
-          CancelOrder: () => refusal(400, "bad parameter: reason"),
-          GetCertificateStatus: () => refusal(429, "too often", { retry_after: 120, cooldown_seconds: 180 }),
+          CancelOrder: () => apiError(400, "bad parameter: reason", {}),
+          GetCertificateStatus: () => apiError(429, "too often", { retry_after: 120, cooldown_seconds: 180 }),
         },
         state("CERT9"),
       );
@@ -282,23 +277,23 @@ describe("CancelOrder refused: released only on proof", () => {
       // Paid 30 minutes short of 7 days ago; the service reports its local time, 8 hours ahead of UTC, with no zone.
       const paidAt = new Date(Date.now() - 7 * 86_400_000 + 30 * 60_000).toISOString();
       const serverTime = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
-      const api = await startScriptedApi({
+      const api = await ScriptedServer.start(byOperation({
         GetUserData: () => userData(appId, serverTime),
         GetRecord: () => recordOf("CERT12", 2),
-        CancelOrder: () => refusal(400, "upstream busy, try again"),
-      });
+        CancelOrder: () => apiError(400, "upstream busy, try again", {}),
+      }));
       try {
         const outcome = await failureOf(handlers.delete!(contextFor("ak_x:secretsecret", [], { baseUrl: api.url }), "CERT12", state("CERT12", { paidAt })));
         expect(outcome.message).toMatch(/refused to cancel order CERT12 .*not provably past the 7-day refund window.*kept in state/);
       } finally {
-        await api.stop();
+        await api.close();
       }
     });
 
     it("400 past the window AND the 15-hour margin by the service's clock: released", async () => {
       const paidAt = new Date(Date.now() - 7 * 86_400_000 - 16 * 3_600_000).toISOString();
       const { outcome, lines } = await deleteWith(
-        { GetRecord: () => recordOf("CERT13", 2), CancelOrder: () => refusal(400, "refund window passed") },
+        { GetRecord: () => recordOf("CERT13", 2), CancelOrder: () => apiError(400, "refund window passed", {}) },
         state("CERT13", { paidAt }),
       );
       expect(outcome).toBeUndefined();
@@ -306,36 +301,36 @@ describe("CancelOrder refused: released only on proof", () => {
     });
 
     // A gateway's JSON in the envelope's very shape, under an HTTP 404. (Without `data` it is not the envelope at all: next test.)
-    const gateway404: ScriptedAnswer = { status: 404, contentType: "application/json", body: JSON.stringify({ code: 404, message: "Not Found", data: null }) };
+    const gateway404: ScriptedAnswer = { status: 404, headers: { "content-type": "application/json" }, body: JSON.stringify({ code: 404, message: "Not Found", data: null }) };
 
     it("read: the JSON {code, message} with no data member is not the API's envelope: never 'gone', no second read needed", async () => {
-      const api = await startScriptedApi({
+      const api = await ScriptedServer.start(byOperation({
         GetUserData: () => userData(appId),
-        GetRecord: () => ({ status: 404, contentType: "application/json", body: JSON.stringify({ code: 404, message: "Not Found" }) }),
-      });
+        GetRecord: () => ({ status: 404, headers: { "content-type": "application/json" }, body: JSON.stringify({ code: 404, message: "Not Found" }) }),
+      }));
       try {
         const ctx = contextFor("ak_x:secretsecret", [], { baseUrl: api.url });
         await expect(handlers.read!(ctx, "CERT16", state("CERT16"))).rejects.toThrow(/not the API envelope.*kept in state/);
       } finally {
-        await api.stop();
+        await api.close();
       }
     });
 
     it("read: a gateway's JSON 404 under HTTP 404 is not 'gone' unless a second operation agrees", async () => {
-      const api = await startScriptedApi({ GetUserData: () => userData(appId), GetRecord: () => gateway404 });
+      const api = await ScriptedServer.start(byOperation({ GetUserData: () => userData(appId), GetRecord: () => gateway404 }));
       try {
         const ctx = contextFor("ak_x:secretsecret", [], { baseUrl: api.url });
         await expect(handlers.read!(ctx, "CERT14", state("CERT14"))).rejects.toThrow(/a 404 under an HTTP 404 that a second operation did not confirm .*kept in state/);
-        expect(api.calls).toContain("GetCertificateStatus");
+        expect(api.operations).toContain("GetCertificateStatus");
       } finally {
-        await api.stop();
+        await api.close();
       }
-      const agreeing = await startScriptedApi({ GetUserData: () => userData(appId), GetRecord: () => gateway404, GetCertificateStatus: () => refusal(404, "no such order") });
+      const agreeing = await ScriptedServer.start(byOperation({ GetUserData: () => userData(appId), GetRecord: () => gateway404, GetCertificateStatus: () => apiError(404, "no such order", {}) }));
       try {
         const ctx = contextFor("ak_x:secretsecret", [], { baseUrl: agreeing.url });
         expect((await handlers.read!(ctx, "CERT14", state("CERT14"))).id).toBeUndefined();
       } finally {
-        await agreeing.stop();
+        await agreeing.close();
       }
     });
 
@@ -346,19 +341,19 @@ describe("CancelOrder refused: released only on proof", () => {
     });
 
     it("read: an HTML 404 page is never 'gone'; the API's 404 under the recorded account is", async () => {
-      const api = await startScriptedApi({ GetUserData: () => userData(appId) });
+      const api = await ScriptedServer.start(byOperation({ GetUserData: () => userData(appId) }));
       try {
         const ctx = contextFor("ak_x:secretsecret", [], { baseUrl: api.url });
         await expect(handlers.read!(ctx, "CERT11", state("CERT11"))).rejects.toThrow(/http_error/);
       } finally {
-        await api.stop();
+        await api.close();
       }
-      const api404 = await startScriptedApi({ GetUserData: () => userData(appId), GetRecord: () => refusal(404, "no such order") });
+      const api404 = await ScriptedServer.start(byOperation({ GetUserData: () => userData(appId), GetRecord: () => apiError(404, "no such order", {}) }));
       try {
         const ctx = contextFor("ak_x:secretsecret", [], { baseUrl: api404.url });
         expect((await handlers.read!(ctx, "CERT11", state("CERT11"))).id).toBeUndefined();
       } finally {
-        await api404.stop();
+        await api404.close();
       }
     });
   });
@@ -368,14 +363,14 @@ describe("CreateOrder answers that name an order", () => {
   const appId = "ak_buyerbuyerbuyerbuyerbuy";
   const NAMED = "CERT20991231000000000001";
   async function createWith(createAnswer: ScriptedAnswer, domain: string, getRecord?: () => ScriptedAnswer) {
-    const api = await startScriptedApi({ GetUserData: () => userData(appId), CreateOrder: () => createAnswer, ...(getRecord ? { GetRecord: getRecord } : {}) });
+    const api = await ScriptedServer.start(byOperation({ GetUserData: () => userData(appId), CreateOrder: () => createAnswer, ...(getRecord ? { GetRecord: getRecord } : {}) }));
     try {
       const ctx = contextFor("ak_x:secretsecret", [], { baseUrl: api.url });
       const inputs = await h.plan({ productCode: "sandbox-dv-single", domain });
       const error = await failureOf(handlers.create(ctx, inputs));
-      return { error, inputs, calls: api.calls };
+      return { error, inputs, calls: api.operations };
     } finally {
-      await api.stop();
+      await api.close();
     }
   }
   const expectKept = async (error: Error, inputs: OrderInputs, calls: string[]) => {
@@ -393,7 +388,7 @@ describe("CreateOrder answers that name an order", () => {
   };
 
   it("a success envelope under HTTP 502: the order exists, kept as a partial failure without a read", async () => {
-    const answer: ScriptedAnswer = { status: 502, contentType: "application/json", body: JSON.stringify({ code: 200, message: "ok", data: { order_no: NAMED } }) };
+    const answer: ScriptedAnswer = { status: 502, headers: { "content-type": "application/json" }, body: JSON.stringify({ code: 200, message: "ok", data: { order_no: NAMED } }) };
     const { error, inputs, calls } = await createWith(answer, "named-502.example.com");
     await expectKept(error, inputs, calls);
     expect(calls).not.toContain("GetRecord");
@@ -401,16 +396,16 @@ describe("CreateOrder answers that name an order", () => {
 
   it("a refusal naming an order that GetRecord shows with this Order's names: that is the purchase, kept", async () => {
     const domain = "named-400.example.com";
-    const { error, inputs, calls } = await createWith(refusal(400, "upstream CA refused", { order_no: NAMED }), domain, () => recordOf(NAMED, 0, domain));
+    const { error, inputs, calls } = await createWith(apiError(400, "upstream CA refused", { order_no: NAMED }), domain, () => recordOf(NAMED, 0, domain));
     await expectKept(error, inputs, calls);
     expect(calls).toContain("GetRecord");
   });
 
   it.each([
     ["covers other names", "named-other-names.example.com", () => recordOf(NAMED, 2, "someone-else.example.com"), /covers someone-else\.example\.com/],
-    ["is not this account's (the API's 404)", "named-other-account.example.com", () => refusal(404, "no such order"), /does not exist or belongs to another account/],
+    ["is not this account's (the API's 404)", "named-other-account.example.com", () => apiError(404, "no such order", {}), /does not exist or belongs to another account/],
   ] as const)("a refusal (400 'already ordered') naming an order that %s: refused, nothing bought, the order NOT taken", async (_title, domain, getRecord, why) => {
-    const { error, inputs, calls } = await createWith(refusal(400, `already ordered: ${NAMED}`, { order_no: NAMED }), domain, getRecord);
+    const { error, inputs, calls } = await createWith(apiError(400, `already ordered: ${NAMED}`, { order_no: NAMED }), domain, getRecord);
     expect(error).not.toBeInstanceOf(PartialFailureError);
     expect(error.message).toMatch(new RegExp(`CreateOrder was refused, nothing was bought: .*The refusal names order ${NAMED}, which is not this Order's purchase and is NOT taken into state`));
     expect(error.message).toMatch(why);
@@ -420,7 +415,7 @@ describe("CreateOrder answers that name an order", () => {
   });
 
   it("a refusal naming an order that cannot be read (an HTML page): MAY have been charged, the intent kept, nothing taken", async () => {
-    const { error, inputs } = await createWith(refusal(400, "already ordered", { order_no: NAMED }), "named-unread.example.com", () => htmlPage(502, "Bad Gateway"));
+    const { error, inputs } = await createWith(apiError(400, "already ordered", { order_no: NAMED }), "named-unread.example.com", () => htmlPage(502, "Bad Gateway"));
     expect(error).not.toBeInstanceOf(PartialFailureError);
     expect(error.message).toMatch(/MAY have been charged/);
     expect(error.message).toContain(`order ${NAMED} named in that answer is not taken`);
@@ -440,16 +435,16 @@ describe("up never buys without a price from the catalogue", () => {
   });
 
   it("no quoted price and no readable catalogue: nothing is bought, and the message says why", async () => {
-    const api = await startScriptedApi({ GetUserData: () => userData("ak_nocatalogue") });
+    const api = await ScriptedServer.start(byOperation({ GetUserData: () => userData("ak_nocatalogue") }));
     try {
       const ctx = contextFor("ak_x:secretsecret", [], { baseUrl: api.url });
       const { quotedPrice: _none, ...unquoted } = await h.plan({ productCode: "sandbox-dv-single", domain: "blind.example.com" });
       const error = await failureOf(handlers.create(ctx, unquoted as OrderInputs));
       expect(error.message).toMatch(/nothing was bought: no price was quoted at preview and the product list could not be read now either \(GetUserProduct http_error/);
-      expect(api.calls).not.toContain("CreateOrder");
+      expect(api.operations).not.toContain("CreateOrder");
       expect(await new PurchaseJournal(h.journalDir).read(unquoted.journalKey)).toBeUndefined();
     } finally {
-      await api.stop();
+      await api.close();
     }
   });
 

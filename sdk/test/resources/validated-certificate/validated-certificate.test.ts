@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
-import { makeChain } from "../certificate/fixtures.js";
+import { opensslChain } from "../../../../tests/support/openssl.js";
 
 // The component's graph under setMocks: children, one publish call per
 // name at program time, the Certificate depending on every published record.
@@ -14,7 +14,7 @@ interface Reg {
 }
 const regs: Reg[] = [];
 // A real leaf and key: the Certificate reads serial, fingerprint and PKCS#12 from them in the program.
-const TEST_CHAIN = makeChain(["outs.example.com"]);
+const TEST_CHAIN = opensslChain(["outs.example.com"]);
 const KEY = TEST_CHAIN.leafKeyPem;
 const CHAIN = TEST_CHAIN.leafPem.trim() + "\n";
 
@@ -84,7 +84,7 @@ beforeAll(async () => {
 
 describe("ValidatedCertificate", () => {
   it("declares Order, Validation and Certificate as children, publishes once per name, and the Certificate waits for every record", async () => {
-    const certs = await import("../../src/index.js");
+    const certs = await import("../../../src/index.js");
     const seen: string[] = [];
     const site = new certs.ValidatedCertificate("site", {
       productCode: "sandbox-dv-multi",
@@ -129,7 +129,7 @@ describe("ValidatedCertificate", () => {
   });
 
   it("exposes the certificate's outputs, the key material as secrets", async () => {
-    const certs = await import("../../src/index.js");
+    const certs = await import("../../../src/index.js");
     const site = new certs.ValidatedCertificate("outs", {
       productCode: "sandbox-dv-single",
       domain: "outs.example.com",
@@ -147,14 +147,14 @@ describe("ValidatedCertificate", () => {
   });
 
   it("refuses names from Outputs (publish needs them at program time) and the import option", async () => {
-    const certs = await import("../../src/index.js");
+    const certs = await import("../../../src/index.js");
     const publish = () => [];
     expect(() => new certs.ValidatedCertificate("o", { productCode: "p", domain: pulumi.output("x.example.com") as unknown as string, publish })).toThrow(/must be plain strings/);
     expect(() => new certs.ValidatedCertificate("i", { productCode: "p", domain: "x.example.com", publish }, { import: "CERT1" } as pulumi.ComponentResourceOptions)).toThrow(/`import` resource option[\s\S]*adoptOrderNo/);
   });
 
   it("passes customTimeouts to the Certificate, the child that waits", async () => {
-    const certs = await import("../../src/index.js");
+    const certs = await import("../../../src/index.js");
     const site = new certs.ValidatedCertificate("ct", { productCode: "sandbox-dv-single", domain: "ct.example.com", publish: () => [] }, { customTimeouts: { create: "5m" } });
     await registered(site.certId);
     const certificate = regs.filter((r) => r.type.endsWith(":Certificate")).find((r) => r.name === "ct")!;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { installMocks, settle, type Registration } from "./mocks.js";
+import { installMocks, settle, type Registration } from "../../support/pulumi-mocks.js";
 
 const KEY = "ak_validationclass00000001:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 let regs: Registration[];
@@ -26,9 +26,9 @@ beforeAll(async () => {
 
 describe("Validation class under setMocks (preview)", () => {
   it("registers its token; the user's own domains give one DNS record each at preview", async () => {
-    const { Order } = await import("../../src/resources/order.js");
-    const { Validation } = await import("../../src/resources/validation.js");
-    const { SandboxDnsRecord } = await import("../../src/testing/index.js");
+    const { Order } = await import("../../../src/resources/order.js");
+    const { Validation } = await import("../../../src/resources/validation.js");
+    const { SandboxDnsRecord } = await import("../../../src/testing/index.js");
     const domains = ["example.com", "www.example.com", "*.example.com"];
     const order = new Order("site", { productCode: "sandbox-dv-flex", domain: domains[0]!, sanDomains: [domains[1]!], wildcardDomains: [domains[2]!], verificationMethod: "dns" });
     const validation = new Validation("site", { order });
@@ -59,7 +59,7 @@ describe("Validation class under setMocks (preview)", () => {
   });
 
   it("explicit orderNo + domains refuses an undeclared domain at once", async () => {
-    const { Validation } = await import("../../src/resources/validation.js");
+    const { Validation } = await import("../../../src/resources/validation.js");
     const v = new Validation("explicit", { orderNo: "CERT1", domains: ["a.example.com"] });
     expect(() => v.dnsRecordFor("b.example.com")).toThrow(/"b\.example\.com" is not one of the declared domains \(a\.example\.com\)/);
     expect(await settle(v.domains)).toEqual({ known: true, value: ["a.example.com"] });

@@ -1,13 +1,12 @@
-import * as http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { isPartnerApiError } from "../../src/client/errors.js";
-import { UNKNOWN, type ProviderContext } from "../../src/provider/index.js";
-import { handlers } from "../../src/resources/validation/handlers.js";
-import type { ValidationInputs } from "../../src/resources/validation/inputs.js";
-import type { ValidationState } from "../../src/resources/validation/state.js";
-import { expandRecords, pickRecord, toDnsRecord, toFileRecord, type DomainValidationRecord } from "../../src/resources/validation/records.js";
-import { startBench, type SandboxBench } from "../support/orders.js";
+import { isPartnerApiError } from "../../../src/client/errors.js";
+import { UNKNOWN, type ProviderContext } from "../../../src/provider/index.js";
+import { handlers } from "../../../src/resources/validation/handlers.js";
+import type { ValidationInputs } from "../../../src/resources/validation/inputs.js";
+import type { ValidationState } from "../../../src/resources/validation/state.js";
+import { expandRecords, pickRecord, toDnsRecord, toFileRecord, type DomainValidationRecord } from "../../../src/resources/validation/records.js";
+import { byOperation, ScriptedServer } from "../../support/partner-api/index.js";
+import { startBench, type SandboxBench } from "../../support/orders.js";
 
 let b: SandboxBench;
 let ctx: ProviderContext;
@@ -166,23 +165,17 @@ describe("Validation against the sandbox", () => {
 describe("Validation refresh: gone only on the API's own 404", () => {
   let outs: ValidationState;
   let orderNo: string;
-  let proxy: http.Server;
-  let proxyUrl: string;
+  let proxy: ScriptedServer;
 
   beforeAll(async () => {
     const order = await b.buy({ productCode: "sandbox-dv-single", domain: "r.example.com", verificationMethod: "dns" });
     orderNo = order.orderNo;
     outs = (await handlers.create(ctx, await plan({ orderNo, domains: ["r.example.com"], method: "dns", requestId: order.requestId }))).outs!;
     // What a reverse proxy in front of a moved or misconfigured API answers.
-    proxy = http.createServer((_req, res) => {
-      res.writeHead(404, { "content-type": "text/html" });
-      res.end("<html><body><h1>404 Not Found</h1>nginx</body></html>");
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
-    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    proxy = await ScriptedServer.start(byOperation({}));
   });
   afterAll(async () => {
-    await new Promise((resolve) => proxy?.close(resolve));
+    await proxy?.close();
   });
 
   it("read re-reads the records and keeps the Order's request id; a different order number replaces", async () => {
@@ -193,7 +186,7 @@ describe("Validation refresh: gone only on the API's own 404", () => {
   });
 
   it("an HTML 404 page from a proxy fails the refresh and keeps the Validation", async () => {
-    const err = await handlers.read!(b.ctxWith({ baseUrl: proxyUrl }), orderNo, outs).then(() => undefined, (e: unknown) => e);
+    const err = await handlers.read!(b.ctxWith({ baseUrl: proxy.url }), orderNo, outs).then(() => undefined, (e: unknown) => e);
     expect(isPartnerApiError(err)).toBe(true);
     expect((err as { kind: string }).kind).not.toBe("not_found");
     expect(b.lines.filter((l) => /removed from state/.test(l))).toEqual([]);

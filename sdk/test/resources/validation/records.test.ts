@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DnsRecord, HttpRecord, ValidationRecords } from "../../src/client/types.js";
+import type { DnsRecord, HttpRecord, ValidationRecords } from "../../../src/client/types.js";
 import {
   effectiveMethod,
   expandRecords,
@@ -11,8 +11,8 @@ import {
   toFileRecord,
   validatedName,
   type DomainValidationRecord,
-} from "../../src/resources/validation/records.js";
-import { sameMethod } from "../../src/resources/shared/verification-method.js";
+} from "../../../src/resources/validation/records.js";
+import { sameMethod } from "../../../src/resources/shared/verification-method.js";
 
 const lists = (partial: Partial<ValidationRecords>): ValidationRecords => ({ dnsRecords: [], httpRecords: [], emailRecords: [], ...partial });
 const txt = (domain: string, type: string, value: string, label = "_dnsauth"): DnsRecord => ({ domain, type, label, recordType: "TXT", value });
