@@ -68,25 +68,25 @@ export const CERTIFICATE_PROPERTIES = {
     change: "update",
     changeNote: "waits for, downloads and verifies the next installment; unset or empty is no change",
   },
-  // Not outputs: sent to the provider for the expiry warning and used by the
-  // class for `renewsAt`, but neither stored nor exposed by the class.
+  // Sent to the provider for the expiry warning and used by the class for
+  // `renewsAt`; the class reports them (computed when read, never stored).
   renewBeforeDays: {
     description: "The Order's `renewBeforeDays` (`order` passes it): for `renewsAt`, and no expiry warning.",
+    outputDescription: "The setting `renewsAt` is computed with: the argument, else the Order's (computed in the program, not stored).",
     type: t.integer,
     tsType: "number | undefined",
     typeNote: "number (`order` passes it)",
     defaultNote: "—",
-    output: false,
     change: "none",
     changeNote: "used for `renewsAt` and the expiry warning",
   },
   renewBeforePercentage: {
     description: "The Order's `renewBeforePercentage` (`order` passes it): for `renewsAt`, and no expiry warning.",
+    outputDescription: "The setting `renewsAt` is computed with: the argument, else the Order's (computed in the program, not stored).",
     type: t.integer,
     tsType: "number | undefined",
     typeNote: "number (`order` passes it)",
     defaultNote: "—",
-    output: false,
     change: "none",
     changeNote: "used for `renewsAt` and the expiry warning",
   },

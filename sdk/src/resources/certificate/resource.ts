@@ -132,6 +132,10 @@ export class Certificate extends pulumi.CustomResource {
   /** The Order's request id this certificate was issued for (absent without `order`/`requestId`). */
   declare readonly requestId: pulumi.Output<string | undefined>;
   /** How many certificates the order holds. */
+  /** The renewal setting `renewsAt` is computed with: the argument, else the Order's. Not stored. */
+  declare readonly renewBeforeDays: pulumi.Output<number | undefined>;
+  /** The renewal setting `renewsAt` is computed with: the argument, else the Order's. Not stored. */
+  declare readonly renewBeforePercentage: pulumi.Output<number | undefined>;
   declare readonly installmentsCount: pulumi.Output<number | undefined>;
 
   readonly #name: string;
@@ -193,6 +197,10 @@ export class Certificate extends pulumi.CustomResource {
     this.#termEndsAt = order ? order.termEndsAt : undefined;
     this.#renewBeforeDays = renewBeforeDays;
     this.#renewBeforePercentage = renewBeforePercentage;
+    // The provider does not store them (it needs them only for the expiry warning): report the program's.
+    const reported = this as { renewBeforeDays: pulumi.Output<number | undefined>; renewBeforePercentage: pulumi.Output<number | undefined> };
+    reported.renewBeforeDays = pulumi.output(renewBeforeDays);
+    reported.renewBeforePercentage = pulumi.output(renewBeforePercentage);
     // Derived in the program rather than stored: the state already holds the
     // key and chain, and each stored copy adds to every checkpoint.
     // pulumi.secret keeps the key-bearing ones secret even where the
