@@ -37,3 +37,14 @@ describe("the Order's declaration", () => {
     for (const [name, p] of properties) expect(p.description, name).toMatch(/[.)]$/);
   });
 });
+
+describe("what reaches the service", () => {
+  it("every purchase input is sent with CreateOrder (a purchase input the journal digests but the request leaves out would buy something else than declared)", () => {
+    const purchase = INPUT_DECLARATIONS.filter(([name, d]) => d.change === "replace" && name !== "adoptOrderNo");
+    expect(purchase.filter(([, d]) => d.sentAs === undefined).map(([name]) => name)).toEqual([]);
+  });
+
+  it("inputs that only steer the provider are never sent", () => {
+    for (const name of ["renewBeforeDays", "renewBeforePercentage", "adoptOrderNo"] as const) expect(INPUT_DECLARATIONS.find(([n]) => n === name)?.[1].sentAs, name).toBeUndefined();
+  });
+});
