@@ -4,7 +4,9 @@
  * SDKs of other languages are generated from.
  */
 import {
+  alwaysSet,
   entries,
+  outputText,
   isInput,
   isOutput,
   type FunctionDeclaration,
@@ -74,7 +76,7 @@ class TypeRegistry {
 
   property(p: PropertyDeclaration, asOutput: boolean, willReplace = false): Json {
     return {
-      description: asOutput ? (p.outputDescription ?? p.description) : p.description,
+      description: asOutput ? outputText(p) : p.description,
       ...this.spec(p.type, asOutput),
       ...(p.secret ? { secret: true } : {}),
       ...(willReplace ? { willReplaceOnChanges: true } : {}),
@@ -91,7 +93,7 @@ class TypeRegistry {
       if (side === "inputs" && !isInput(p)) continue;
       if (side === "outputs" && !isOutput(p)) continue;
       properties[name] = this.property(p, side === "outputs", side === "inputs" && p.change === "replace");
-      if (p.required) required.push(name);
+      if (side === "outputs" ? alwaysSet(p) : p.required) required.push(name);
     }
     return { properties, ...(required.length ? { required } : {}) };
   }
@@ -113,7 +115,7 @@ function resourceSpec(types: TypeRegistry, r: ResourceDeclaration): Json {
 function functionSpec(types: TypeRegistry, f: FunctionDeclaration): Json {
   return {
     description: f.description,
-    inputs: { type: "object", ...types.object(f.inputs, "both") },
+    ...(Object.keys(f.inputs).length > 0 ? { inputs: { type: "object", ...types.object(f.inputs, "both") } } : {}),
     outputs: { type: "object", ...types.object(f.outputs, "both") },
   };
 }
@@ -137,7 +139,7 @@ export function packageSchema(pkg: PackageDeclarations): Json {
     displayName: "Certificate Reseller",
     ...(pkg.version ? { version: pkg.version } : {}),
     description: pkg.description,
-    keywords: ["pulumi", "tls", "certificates", "category/security"],
+    keywords: ["pulumi", "tls", "certificates", "category/utility"],
     ...(pkg.homepage ? { homepage: pkg.homepage } : {}),
     ...(pkg.repository ? { repository: pkg.repository } : {}),
     license: "Apache-2.0",
@@ -146,7 +148,7 @@ export function packageSchema(pkg: PackageDeclarations): Json {
       nodejs: { packageName: "pulumi-certreseller", respectSchemaVersion: true },
       go: { importBasePath: "github.com/pulumi-certreseller/sdk/go/certreseller", generateResourceContainerTypes: true },
       python: { packageName: "pulumi_certreseller", respectSchemaVersion: true },
-      csharp: { rootNamespace: "CertReseller", respectSchemaVersion: true },
+      csharp: { rootNamespace: "CertReseller", namespaces: { [PACKAGE_NAME]: "CertReseller" }, respectSchemaVersion: true },
     },
     config: { variables: config.properties, ...(config.required ? { defaults: config.required } : {}) },
     provider: {

@@ -45,6 +45,8 @@ export interface PropertyDeclaration {
   readonly defaultNote?: string;
   /** The program must give it (an input), or it is always set (an output). */
   readonly required?: boolean;
+  /** An optional input whose output is always set all the same (the provider or the class fills it in). */
+  readonly alwaysSet?: boolean;
   /** Stored and shown as a secret. */
   readonly secret?: boolean;
   /** The program may set it (default true). */
@@ -104,6 +106,20 @@ export const listOf = (items: SchemaType): SchemaType => ({ kind: "array", items
 export const mapOf = (values: SchemaType): SchemaType => ({ kind: "map", values });
 export const enumOf = (name: string, values: readonly string[], description: string): SchemaType => ({ kind: "enum", name, values, description });
 export const objectType = (name: string, description: string, properties: PropertyTable): SchemaType => ({ kind: "object", name, description, properties });
+
+/**
+ * Whether the output always has a value once the resource exists: required,
+ * declared so, or given a default by `check` (an Order input's `fallback`).
+ */
+export function alwaysSet(p: PropertyDeclaration): boolean {
+  return p.required === true || p.alwaysSet === true || typeof (p as { fallback?: unknown }).fallback === "function";
+}
+
+/** What the output says, as a sentence of its own. @example outputText({ description: "x", type: string, outputDescription: "the method." }) === "The method." */
+export function outputText(p: PropertyDeclaration): string {
+  const text = p.outputDescription ?? p.description;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 /** Whether a property is an input (the default) / an output (the default). */
 export const isInput = (p: PropertyDeclaration): boolean => p.input !== false;

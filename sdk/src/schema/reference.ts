@@ -3,14 +3,15 @@
  * declarations. A page is written by hand around its tables; the command
  * replaces only what lies between the generated markers.
  */
-import { entries, isInput, isOutput, type PropertyDeclaration, type PropertyTable, type SchemaType } from "./property.js";
+import { entries, isInput, isOutput, outputText, type PropertyDeclaration, type PropertyTable, type SchemaType } from "./property.js";
 
 /** A closed list of codes as the type column shows it (pipes escaped for the table). */
 export const codes = (values: readonly string[]): string => values.map((v) => `\`"${v}"\``).join(" \\| ");
 
 /** The type column of one property. */
 export function typeColumn(p: PropertyDeclaration): string {
-  return p.typeNote ?? typeText(p.type);
+  // A pipe ends a table cell even inside backticks; codes() escapes its own.
+  return p.typeNote ? p.typeNote.replace(/(?<!\\)\|/g, "\\|") : typeText(p.type);
 }
 
 function typeText(type: SchemaType): string {
@@ -51,7 +52,8 @@ export function inputTable(table: PropertyTable): string {
     .map(([name, p]) => {
       const dflt = p.defaultNote ?? (p.required ? "— (required)" : "—");
       const secret = p.secret ? " (secret)" : "";
-      return `| \`${name}\` | ${typeColumn(p)}${secret} | ${dflt} | ${changeColumn(p)} | ${oneLine(p.description)} |`;
+      const description = p.outputDescription ? `${p.description} As an output: ${p.outputDescription}` : p.description;
+      return `| \`${name}\` | ${typeColumn(p)}${secret} | ${dflt} | ${changeColumn(p)} | ${oneLine(description)} |`;
     });
   return ["| input | type | default | change | description |", "|---|---|---|---|---|", ...rows].join("\n");
 }
@@ -60,7 +62,7 @@ export function inputTable(table: PropertyTable): string {
 export function outputTable(table: PropertyTable): string {
   const rows = entries(table)
     .filter(([, p]) => isOutput(p) && !isInput(p))
-    .map(([name, p]) => `| \`${name}\` | ${typeColumn(p)}${p.secret ? " (secret)" : ""} | ${oneLine(p.outputDescription ?? p.description)} |`);
+    .map(([name, p]) => `| \`${name}\` | ${typeColumn(p)}${p.secret ? " (secret)" : ""} | ${oneLine(outputText(p))} |`);
   return ["| output | type | description |", "|---|---|---|", ...rows].join("\n");
 }
 

@@ -4,7 +4,7 @@
  * program passes) and `<Name>Properties` (the `Output`s the class exposes,
  * merged into the class by an interface of the same name).
  */
-import { entries, isInput, isOutput, type PropertyDeclaration, type ResourceDeclaration, type SchemaType } from "./property.js";
+import { alwaysSet, entries, isInput, isOutput, outputText, type PropertyDeclaration, type ResourceDeclaration, type SchemaType } from "./property.js";
 
 /** Where the generated file finds the named types it mentions: module → names. */
 export type TypeImports = Readonly<Record<string, readonly string[]>>;
@@ -69,16 +69,15 @@ function exampleDoc(text: string, example: string | undefined): string {
   return ["/**", ` * ${text}`, " *", " * @example", " * ```ts", ...example.trim().split("\n").map((l) => ` * ${l}`.trimEnd()), " * ```", " */"].join("\n");
 }
 
-/** Whether the output always has a value once the resource exists (required, or given a default by `check`). */
-function alwaysSet(p: PropertyDeclaration): boolean {
-  return p.required === true || typeof (p as { fallback?: unknown }).fallback === "function";
-}
 
 function inputDoc(p: PropertyDeclaration, sentences: Record<string, string>): string {
   const parts = [p.description];
+  const unset = /^—\s*\((.*)\)$/.exec(p.defaultNote ?? "")?.[1];
   if (p.defaultNote && !p.defaultNote.startsWith("—") && !p.required) parts.push(`Default: ${p.defaultNote}.`);
-  if (p.change) parts.push(sentences[p.change]!);
-  if (p.secret) parts.push("Stored as a secret.");
+  else if (unset && !p.required) parts.push(`Unset: ${unset}.`);
+  if (p.change) parts.push(p.changeNote ? `${sentences[p.change]!.replace(/\.$/, "")} (${p.changeNote}).` : sentences[p.change]!);
+  if (p.secret) parts.push("A secret.");
+  if (p.outputDescription) parts.push(`As an output: ${p.outputDescription}`);
   return parts.join(" ");
 }
 
@@ -104,7 +103,7 @@ export function typescriptTypes(resource: ResourceDeclaration, imports: TypeImpo
     }
     if (isOutput(p)) {
       const type = p.tsOutputType ?? p.tsType ?? tsType(p.type, false);
-      const description = p.outputDescription ?? p.description;
+      const description = outputText(p);
       const text = p.secret ? `${description} A secret.` : description;
       outputs.push(doc(text, "  "), `  readonly ${name}: pulumi.Output<${type}${alwaysSet(p) ? "" : " | undefined"}>;`);
     }

@@ -91,6 +91,7 @@ export const CERTIFICATE_PROPERTIES = {
     changeNote: "used for `renewsAt` and the expiry warning",
   },
   installmentNo: {
+    alwaysSet: true,
     description:
       "For orders split into installments: which certificate (1-based). As an output: the installment downloaded (after a reissue the next installment's).",
     type: t.integer,
@@ -100,6 +101,7 @@ export const CERTIFICATE_PROPERTIES = {
     changeNote: "only when given: unset follows the certificate held",
   },
   certId: {
+    alwaysSet: true,
     description:
       "A specific certificate of the order by its UUID; wins over `installmentNo`. As an output: the certificate's UUID at the service (after a reissue the next installment's; the resource id stays the first certificate's).",
     type: t.string,
@@ -109,6 +111,7 @@ export const CERTIFICATE_PROPERTIES = {
     changeNote: "only when given: unset follows the certificate held",
   },
   timeoutMinutes: {
+    alwaysSet: true,
     description:
       `How long \`up\` waits for issuance, in minutes (above 0, at most ${MAX_TIMEOUT_MINUTES}). The status is read at most once per the service's cooldown (180 s), ` +
       "so short timeouts allow only a few checks. The resource option `customTimeouts: { create: \"30m\" }` sets the same wait (`update` too, when `create` is absent); " +
@@ -122,6 +125,7 @@ export const CERTIFICATE_PROPERTIES = {
   // from the key. Never sent to the provider (the class builds the PKCS#12
   // bundle in the program), so nothing at the provider changes with it.
   pfxPassword: {
+    alwaysSet: true,
     description:
       "Password of `pfxBase64` (non-empty). Pass it as a secret; when omitted one is derived from the private key (the first 32 characters of " +
       "base64url(HMAC-SHA256 keyed with the key's PKCS#8 DER)), the same on every run. Used in the program only: neither sent to the provider nor stored. " +

@@ -245,9 +245,9 @@ export const ORDER_INPUTS = {
     sentAs: { field: "months" },
   },
   verificationMethod: {
-    description: "Domain-control validation method (spec 4.5 codes; `email-…` names the mailbox). Unset: the service applies the product's default.",
+    description: "Domain-control validation method (spec 4.5 codes; `email-…` names the mailbox).",
     outputDescription:
-      "The method in effect, as ApplySign (or the method change) reported it: the product's default when the input is unset. `email` may stand for an `email-…` method.",
+      "the method in effect, as ApplySign (or the method change) reported it: the product's default when the input is unset. `email` may stand for an `email-…` method.",
     type: t.enumOf("VerificationMethod", VERIFICATION_METHODS, "A domain-control validation method (spec 4.5)."),
     tsOutputType: "Open<VerificationMethod>",
     defaultNote: "— (the service applies the product's default; the `verificationMethod` output then says which)",
@@ -362,7 +362,8 @@ export const ORDER_INPUTS = {
   adoptOrderNo: {
     description:
       "Adopt an existing order instead of buying: `up` verifies that it exists, belongs to the account and covers exactly the declared names, " +
-      "then records it. Also the repair path after an interrupted create. Naming the order the resource holds is no change.",
+      "then records it. This is how to import an order: Pulumi's `import` option cannot load dynamic providers. Also the repair path after an " +
+      "interrupted create. Naming the order the resource holds is no change.",
     type: t.string,
     typeNote: "string: an existing order to take over instead of buying",
     defaultNote: "—",

@@ -28,14 +28,17 @@ export interface OrderArgs {
   domain: pulumi.Input<string>;
   /**
    * Further plain domain names; their order does not matter. Default: `[]`. Changing it buys a new
-   * order.
+   * order (a different *order* of the same names is no change).
    */
   sanDomains?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Further wildcards (`*.example.com`). Default: `[]`. Changing it buys a new order. */
+  /**
+   * Further wildcards (`*.example.com`). Default: `[]`. Changing it buys a new order
+   * (order-insensitive).
+   */
   wildcardDomains?: pulumi.Input<pulumi.Input<string>[]>;
   /**
    * Term in years; alone it means `years * 12` months. Given with `months` the two must agree.
-   * Changing it buys a new order.
+   * Changing it buys a new order (`years: 2` and `months: 24` are the same term (no change)).
    */
   years?: pulumi.Input<number>;
   /**
@@ -45,7 +48,11 @@ export interface OrderArgs {
   months?: pulumi.Input<number>;
   /**
    * Domain-control validation method (spec 4.5 codes; `email-…` names the mailbox). Unset: the
-   * service applies the product's default. Changes in place.
+   * service applies the product's default; the `verificationMethod` output then says which. Changes
+   * in place (ChangeVertificationMethod while validation is pending; the service allows one change
+   * per 5 minutes). As an output: the method in effect, as ApplySign (or the method change)
+   * reported it: the product's default when the input is unset. `email` may stand for an `email-…`
+   * method.
    */
   verificationMethod?: pulumi.Input<VerificationMethod>;
   /** Signature algorithm of the certificate's key. Default: `rsa`. Changing it buys a new order. */
@@ -69,10 +76,14 @@ export interface OrderArgs {
   companyId?: pulumi.Input<number>;
   /**
    * The organisation (spec 2.4), required for OV/EV unless `companyId` is given. `contactFirst` is
-   * the contact's family name, `contactLast` the given name. Changing it buys a new order.
+   * the contact's family name, `contactLast` the given name. Unset: required for OV/EV unless
+   * `companyId`. Changing it buys a new order.
    */
   companyInfo?: pulumi.Input<CompanyInfo>;
-  /** Your own PEM CSR; the service then holds no private key. Changing it buys a new order. */
+  /**
+   * Your own PEM CSR; the service then holds no private key. Unset: the service generates the key.
+   * Changing it buys a new order.
+   */
   customCsr?: pulumi.Input<string>;
   /** Coupon code (`quotedPrice` is before the coupon). Changing it buys a new order. */
   couponCode?: pulumi.Input<string>;
@@ -80,20 +91,25 @@ export interface OrderArgs {
    * Renew this many days before the current certificate expires (its `notAfter`). Inside the
    * window, while the order has another installment, the Order is updated in place (the next
    * certificate is submitted, nothing is bought); once no installment is left, the Order is
-   * replaced (a new purchase). A preview shows which and why. Changing it alone changes nothing.
+   * replaced (a new purchase). A preview shows which and why. Unset: no renewal. Changing it alone
+   * changes nothing (inside the window a preview shows an **update** (the next installment of the
+   * order is reissued) with the reason, or a **replace** (a new purchase) when the order has no
+   * installment left).
    */
   renewBeforeDays?: pulumi.Input<number>;
   /**
    * Renew when this percentage (1-99) of the current certificate's lifetime is left, like
    * cert-manager's `renewBeforePercentage`; with `renewBeforeDays` too, the earlier window wins.
-   * Changing it alone changes nothing.
+   * Unset: no renewal. Changing it alone changes nothing (as `renewBeforeDays`; with both, the
+   * earlier window wins).
    */
   renewBeforePercentage?: pulumi.Input<number>;
   /**
    * Adopt an existing order instead of buying: `up` verifies that it exists, belongs to the account
-   * and covers exactly the declared names, then records it. Also the repair path after an
+   * and covers exactly the declared names, then records it. This is how to import an order:
+   * Pulumi's `import` option cannot load dynamic providers. Also the repair path after an
    * interrupted create. Naming the order the resource holds is no change. Changing it buys a new
-   * order.
+   * order (only when it names another order than the one this resource holds).
    */
   adoptOrderNo?: pulumi.Input<string>;
 }
@@ -178,7 +194,8 @@ export interface OrderProperties {
   readonly renewBeforePercentage: pulumi.Output<number | undefined>;
   /**
    * Adopt an existing order instead of buying: `up` verifies that it exists, belongs to the account
-   * and covers exactly the declared names, then records it. Also the repair path after an
+   * and covers exactly the declared names, then records it. This is how to import an order:
+   * Pulumi's `import` option cannot load dynamic providers. Also the repair path after an
    * interrupted create. Naming the order the resource holds is no change.
    */
   readonly adoptOrderNo: pulumi.Output<string | undefined>;

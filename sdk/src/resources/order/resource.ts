@@ -14,6 +14,8 @@ export type { OrderArgs, OrderProperties } from "./properties.generated.js";
 // The class's outputs are declared once, in the declaration; this merges their types into the class.
 export interface Order extends OrderProperties {}
 
+const ORDER_PROPERTY_NAMES = Object.keys(ORDER_PROPERTIES);
+
 /**
  * A certificate order with the Certificate Reseller Partner API: `up` buys it
  * (CreateOrder, never retried) and submits it for validation (ApplySign);
@@ -37,8 +39,6 @@ export interface Order extends OrderProperties {}
  * export const orderNo = order.orderNo;
  * ```
  */
-const ORDER_PROPERTY_NAMES = Object.keys(ORDER_PROPERTIES);
-
 export class Order extends pulumi.CustomResource {
   /** Type token; @pulumi/policy's `isType` matches on it. */
   static readonly __pulumiType = "pulumi-nodejs:dynamic/certreseller:Order";

@@ -85,6 +85,7 @@ export const VALIDATION_PROPERTIES = {
     changeNote: "records re-read; a different order of the same names is no change",
   },
   method: {
+    alwaysSet: true,
     description:
       `The method the order uses (a spec 4.5 code: ${methodCodes}); when given, the service must agree, and when it changes the records are re-read. ` +
       "As an output: the method in effect at the service; bare `email` only when the service says `email` and neither the program nor the records name the mailbox.",
@@ -95,6 +96,7 @@ export const VALIDATION_PROPERTIES = {
     changeNote: "records re-read; unset is no change, and `email` matches any `email-…` method",
   },
   requestId: {
+    alwaysSet: true,
     description:
       "The order's sign request id (ApplySign's or the last method change's `request_id`); when it changes the records are re-read. " +
       "GetRecord does not report it, so without it only a method change re-reads. As an output: the request id the records belong to (empty when not given).",
