@@ -5,28 +5,18 @@
 // service applied). Before, `order.keySpec` was undefined and `pulumi up`
 // printed "Undefined value (keySpec) will not show as a stack output".
 import type { Stack, UpResult } from "@pulumi/pulumi/automation";
-import * as pulumi from "@pulumi/pulumi";
 import * as certs from "pulumi-certreseller";
 import { CERTIFICATE } from "pulumi-certreseller/dist/resources/certificate/declaration.js";
 import { ORDER } from "pulumi-certreseller/dist/resources/order/declaration.js";
 import { VALIDATED_CERTIFICATE } from "pulumi-certreseller/dist/resources/validated-certificate/declaration.js";
 import { VALIDATION } from "pulumi-certreseller/dist/resources/validation/declaration.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { missingOutputs as missing } from "../support/declared-outputs.js";
 import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
 import { createWorld, openStack, recorder, type E2eWorld } from "./harness/stack.js";
 
 const DOMAIN = "declared.e2e.example.com";
 
-import type { ResourceDeclaration } from "pulumi-certreseller/dist/schema/property.js";
-
-/** Declared outputs the instance lacks: an Output for data, a defined value for a TypeScript-only child. */
-function missing(declaration: ResourceDeclaration, instance: object): string[] {
-  const values = instance as Record<string, unknown>;
-  return Object.entries(declaration.properties)
-    .filter(([, p]) => p.output !== false)
-    .filter(([name, p]) => (p.tsOnly ? values[name] === undefined : !pulumi.Output.isInstance(values[name])))
-    .map(([name]) => name);
-}
 
 describe("every declared property exists at run time (engine)", () => {
   let sandbox: TestSandbox;

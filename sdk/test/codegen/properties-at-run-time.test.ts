@@ -6,8 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ResourceDeclaration } from "../../src/schema/property.js";
-import { isOutput } from "../../src/schema/property.js";
+import { missingOutputs as missing } from "../../../tests/support/declared-outputs.js";
 import { installMocks } from "../support/pulumi-mocks.js";
 
 beforeAll(async () => {
@@ -25,15 +24,6 @@ beforeAll(async () => {
     }),
   });
 });
-
-/** Declared outputs the instance lacks: an Output for data, a defined value for a TypeScript-only child. */
-function missing(declaration: ResourceDeclaration, instance: object): string[] {
-  const values = instance as Record<string, unknown>;
-  return Object.entries(declaration.properties)
-    .filter(([, p]) => isOutput(p))
-    .filter(([name, p]) => (p.tsOnly ? values[name] === undefined : !pulumi.Output.isInstance(values[name])))
-    .map(([name]) => name);
-}
 
 describe("every declared output is on the instance", () => {
   it("Order", async () => {

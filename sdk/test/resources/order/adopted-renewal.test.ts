@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { handlers } from "../../../src/resources/order/handlers.js";
 import type { OrderInputs } from "../../../src/resources/order/inputs.js";
 import type { OrderState } from "../../../src/resources/order/state.js";
-import { sandboxClock, useHarness } from "./harness.js";
+import { count, sandboxClock, useHarness } from "./harness.js";
 
 const h = useHarness({ validation: "auto", issueAfterSeconds: 0, statusCooldownSeconds: 0, clockStart: "2026-11-23T00:00:00Z" });
 const DAY = 86_400_000;
@@ -18,7 +18,6 @@ const DAY = 86_400_000;
 const clock = sandboxClock(h);
 const sandboxNow = () => clock.now();
 const advanceTo = (instant: number) => clock.advanceTo(instant);
-const count = (ops: string[], op: string) => ops.filter((o) => o === op).length;
 
 describe("an adopted order (its term's end unknown) inside its certificate's renewal window", () => {
   let inputs: OrderInputs;

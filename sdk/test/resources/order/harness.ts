@@ -113,3 +113,16 @@ export function sandboxClock(h: Pick<Harness, "mgmt">): { now(): Promise<number>
     },
   };
 }
+
+/** How many times `op` is in a list of operation names (e.g. the sandbox's request log). */
+export const count = (ops: string[], op: string): number => ops.filter((o) => o === op).length;
+
+/** The error a run fails with; a run that succeeds fails the test. */
+export async function failureOf(run: Promise<unknown>): Promise<Error> {
+  return run.then(
+    () => {
+      throw new Error("expected a failure");
+    },
+    (e: unknown) => e as Error,
+  );
+}

@@ -11,19 +11,11 @@ import { createContext, PartialFailureError } from "../../../src/provider/index.
 import { handlers } from "../../../src/resources/order/handlers.js";
 import type { OrderInputs } from "../../../src/resources/order/inputs.js";
 import type { OrderState } from "../../../src/resources/order/state.js";
-import { useHarness } from "./harness.js";
+import { count, failureOf, useHarness } from "./harness.js";
 
 const h = useHarness({}, { faults: true, requests: true });
 afterEach(() => vi.restoreAllMocks());
 
-const count = (ops: string[], op: string) => ops.filter((o) => o === op).length;
-const failureOf = async (run: Promise<unknown>): Promise<Error> =>
-  run.then(
-    () => {
-      throw new Error("expected a failure");
-    },
-    (e: unknown) => e as Error,
-  );
 async function sandboxOrder(orderNo: string): Promise<{ certificates: { status: number }[]; refunded?: boolean } & Record<string, unknown>> {
   return (await h.mgmt("GET", `/orders/${orderNo}`)) as { certificates: { status: number }[] } & Record<string, unknown>;
 }

@@ -6,7 +6,7 @@ import { PartialFailureError } from "../../../src/provider/index.js";
 import { handlers } from "../../../src/resources/order/handlers.js";
 import type { OrderInputs } from "../../../src/resources/order/inputs.js";
 import type { OrderState } from "../../../src/resources/order/state.js";
-import { PROVIDER_TEXT, useHarness } from "./harness.js";
+import { count, PROVIDER_TEXT, useHarness } from "./harness.js";
 
 const h = useHarness({}, { faults: true, requests: true });
 
@@ -14,7 +14,6 @@ async function ordersFor(domain: string): Promise<{ orderNo: string; certificate
   const all = (await h.mgmt("GET", "/orders")) as { orderNo: string; domains: string[]; certificates: { requestId: string | null }[] }[];
   return all.filter((o) => o.domains[0] === domain);
 }
-const count = (ops: string[], op: string) => ops.filter((o) => o === op).length;
 /** create, with the outputs it always returns on success. */
 async function createOrdered(inputs: OrderInputs): Promise<{ id: string; outs: OrderState }> {
   const { id, outs } = await handlers.create(h.ctx, inputs);

@@ -10,19 +10,11 @@ import { createContext, PartialFailureError, type ProviderContext } from "../../
 import { handlers } from "../../../src/resources/order/handlers.js";
 import type { OrderInputs } from "../../../src/resources/order/inputs.js";
 import type { OrderState } from "../../../src/resources/order/state.js";
-import { PROVIDER_TEXT, useHarness } from "./harness.js";
+import { count, failureOf, PROVIDER_TEXT, useHarness } from "./harness.js";
 import { apiError, byOperation, htmlPage, ok, recordOf, ScriptedServer, userData, type Script, type ScriptedAnswer } from "../../support/partner-api/index.js";
 
 const h = useHarness({}, { faults: true, requests: true });
 
-const count = (ops: string[], op: string) => ops.filter((o) => o === op).length;
-const failureOf = async (run: Promise<unknown>): Promise<Error> =>
-  run.then(
-    () => {
-      throw new Error("expected a failure");
-    },
-    (e: unknown) => e as Error,
-  );
 
 /** A context on the sandbox with another key (another account), logging into `lines`. */
 function contextFor(apiKey: string, lines: string[] = [], extra: { now?: string; baseUrl?: string; api?: PartnerClient } = {}): ProviderContext {
