@@ -1,5 +1,4 @@
 import { badRequest } from "../errors.js";
-import { reservedKeyMessage, reservedKeyPath } from "../util/reserved-keys.js";
 
 export type Body = Record<string, unknown>;
 
@@ -57,8 +56,6 @@ export function stringList(body: Body, ...names: string[]): { name: string; valu
     } catch {
       throw badRequest(hit.name, `${hit.name} looks like a JSON array but does not parse`);
     }
-    const reserved = reservedKeyPath(value, hit.name);
-    if (reserved !== undefined) throw badRequest(hit.name, reservedKeyMessage(reserved));
   }
   const raw = Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : [value];
   const values: string[] = [];

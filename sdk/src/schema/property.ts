@@ -81,6 +81,8 @@ export interface ResourceDeclaration {
   readonly name: string;
   readonly description: string;
   readonly properties: PropertyTable;
+  /** What replacing it means, for a sentence "Changing it …" (default: "replaces the resource"). */
+  readonly replacement?: string;
   /** A TypeScript program fragment using it, for the TSDoc of its arguments. */
   readonly example?: string;
   /** A component (several resources), not a custom resource. */

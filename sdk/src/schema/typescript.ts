@@ -4,23 +4,19 @@
  * program passes) and `<Name>Properties` (the `Output`s the class exposes,
  * merged into the class by an interface of the same name).
  */
-import { alwaysSet, entries, isInput, isOutput, outputText, type PropertyDeclaration, type ResourceDeclaration, type SchemaType } from "./property.js";
+import { alwaysSet, entries, isInput, isOutput, outputText, type Change, type PropertyDeclaration, type ResourceDeclaration, type SchemaType } from "./property.js";
 
 /** Where the generated file finds the named types it mentions: module → names. */
 export type TypeImports = Readonly<Record<string, readonly string[]>>;
 
-const CHANGE_SENTENCE = {
-  replace: "Changing it buys a new order.",
-  update: "Changes in place.",
-  none: "Changing it alone changes nothing.",
-} as const;
-
-/** A change sentence for resources other than Order, whose replacement buys nothing. */
-const GENERIC_CHANGE_SENTENCE = {
-  replace: "Changing it replaces the resource.",
-  update: "Changes in place.",
-  none: "Changing it alone changes nothing.",
-} as const;
+/** What a changed input does, as the last sentence of its TSDoc. */
+function changeSentences(resource: ResourceDeclaration): Record<Change, string> {
+  return {
+    replace: `Changing it ${resource.replacement ?? "replaces the resource"}.`,
+    update: "Changes in place.",
+    none: "Changing it alone changes nothing.",
+  };
+}
 
 function tsType(type: SchemaType, input: boolean): string {
   switch (type.kind) {
@@ -90,7 +86,7 @@ function inputDoc(p: PropertyDeclaration, sentences: Record<string, string>): st
  * ```
  */
 export function typescriptTypes(resource: ResourceDeclaration, imports: TypeImports, from: string): string {
-  const sentences = resource.name === "Order" ? CHANGE_SENTENCE : GENERIC_CHANGE_SENTENCE;
+  const sentences = changeSentences(resource);
   const args: string[] = [];
   const values: string[] = [];
   const outputs: string[] = [];

@@ -25,6 +25,20 @@ import type { Certificate, CertificateArgs } from "./resource.js";
 const output = <const M extends Partial<t.PropertyDeclaration>>(description: string, type: t.SchemaType, more?: M) =>
   ({ description, type, ...(more as M), input: false }) as const;
 
+/** One of the Order's renewal settings, as the Certificate takes and reports it. */
+function renewalSetting(name: "renewBeforeDays" | "renewBeforePercentage") {
+  return {
+    description: `The Order's \`${name}\` (\`order\` passes it): for \`renewsAt\`, and no expiry warning.`,
+    outputDescription: "The setting `renewsAt` is computed with: the argument, else the Order's (computed in the program, not stored).",
+    type: t.integer,
+    tsType: "number | undefined",
+    typeNote: "number (`order` passes it)",
+    defaultNote: "—",
+    change: "none",
+    changeNote: "used for `renewsAt` and the expiry warning",
+  } as const;
+}
+
 export const CERTIFICATE_PROPERTIES = {
   // `order` is a TypeScript convenience: the class reads the Order's id,
   // request id and renewal settings from it and sends them as `orderNo`,
@@ -70,26 +84,8 @@ export const CERTIFICATE_PROPERTIES = {
   },
   // Sent to the provider for the expiry warning and used by the class for
   // `renewsAt`; the class reports them (computed when read, never stored).
-  renewBeforeDays: {
-    description: "The Order's `renewBeforeDays` (`order` passes it): for `renewsAt`, and no expiry warning.",
-    outputDescription: "The setting `renewsAt` is computed with: the argument, else the Order's (computed in the program, not stored).",
-    type: t.integer,
-    tsType: "number | undefined",
-    typeNote: "number (`order` passes it)",
-    defaultNote: "—",
-    change: "none",
-    changeNote: "used for `renewsAt` and the expiry warning",
-  },
-  renewBeforePercentage: {
-    description: "The Order's `renewBeforePercentage` (`order` passes it): for `renewsAt`, and no expiry warning.",
-    outputDescription: "The setting `renewsAt` is computed with: the argument, else the Order's (computed in the program, not stored).",
-    type: t.integer,
-    tsType: "number | undefined",
-    typeNote: "number (`order` passes it)",
-    defaultNote: "—",
-    change: "none",
-    changeNote: "used for `renewsAt` and the expiry warning",
-  },
+  renewBeforeDays: renewalSetting("renewBeforeDays"),
+  renewBeforePercentage: renewalSetting("renewBeforePercentage"),
   installmentNo: {
     alwaysSet: true,
     description:

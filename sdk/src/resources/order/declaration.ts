@@ -18,6 +18,7 @@ export const ORDER = {
     "(ApplySign); `destroy` cancels it and reports the refund. `preview` checks every input against the product and shows `quotedPrice` " +
     "before anything is spent.",
   properties: ORDER_PROPERTIES,
+  replacement: "buys a new order",
   example: `
 const order = new certs.Order("site", {
   productCode: "sandbox-dv-multi",
