@@ -8,6 +8,8 @@ import type { RecordChecker, ServiceContext } from "./context.js";
 import type { Body } from "./fields.js";
 import { optionalString } from "./fields.js";
 import { fileLink, isPublished } from "./records.js";
+import { isIP } from "node:net";
+import { nonPublicIpReason } from "./names.js";
 
 export function findOrder(ctx: ServiceContext, account: AccountRecord, body: Body): OrderRecord {
   const orderNo = optionalString(body, "order_no", "order_number");
@@ -175,6 +177,11 @@ export function issueCertificate(ctx: ServiceContext, order: OrderRecord, cert: 
     try {
       // Validation that completes after the term has ended issues nothing: the order bought no later coverage.
       if (notBefore.getTime() >= termEnd) throw new Error(`the order's term ended ${formatDateTime(termEnd)} before validation completed`);
+      // A public CA certifies no special-purpose address; the order was paid all the same.
+      for (const name of [order.domain, ...order.sanDomains]) {
+        const reason = isIP(name) === 0 ? undefined : nonPublicIpReason(name);
+        if (reason !== undefined) throw new Error(`the CA does not certify ${name}: it is ${reason}`);
+      }
       const issued = await ctx.ca.issue({
         names: [order.domain, ...order.sanDomains, ...order.wildcardDomains],
         keySpec: order.keySpec,

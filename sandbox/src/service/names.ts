@@ -14,9 +14,9 @@ export function classifyName(raw: string): { kind: NameKind; name: string } | { 
   const family = isIP(name);
   if (family !== 0) {
     // One spelling per address (RFC 5952 for IPv6), so duplicates, records and a custom CSR's SANs compare equal.
-    const ip = canonicalIp(name);
-    const reason = nonPublicIpReason(ip);
-    return reason === undefined ? { kind: family === 4 ? "ipv4" : "ipv6", name: ip } : { error: `is ${reason}; only public IP addresses are accepted` };
+    // A special-purpose address is still an address (spec 2.3 and 8 name no other rule): the order is
+    // bought, and the CA refuses to certify it at issuance (see lifecycle.ts), as the service does.
+    return { kind: family === 4 ? "ipv4" : "ipv6", name: canonicalIp(name) };
   }
   const wildcard = name.startsWith("*.");
   const base = wildcard ? name.slice(2) : name;

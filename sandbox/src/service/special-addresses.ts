@@ -2,16 +2,16 @@ import { isIP } from "node:net";
 import { ipToBytes } from "../ca/names.js";
 
 /**
- * Address blocks the service refuses as order names: an upstream public CA
- * certifies no address in any entry of the IANA IPv4 and IPv6 Special-Purpose
+ * Address blocks the service's CA will not certify (orders for them are sold, then
+ * fail at issuance): an upstream public CA certifies no address in any entry of the IANA IPv4 and IPv6 Special-Purpose
  * Address Registries (the CA/Browser Forum's "Reserved IP Address"), nor a
  * multicast or IPv4-compatible one. Coarser than the registries where that
  * changes nothing: a block listed here covers every registry entry inside it
  * (192.0.0.0/24 its /29 and /32 entries, 2001::/23 Teredo, AMT, ORCHIDv2 …,
  * 240.0.0.0/4 the limited broadcast address).
  *
- * Each entry: block, prefix length, and the reason the refusal gives
- * ("is <reason>; only public IP addresses are accepted").
+ * Each entry: block, prefix length, and the reason the CA gives when it
+ * refuses to issue ("the CA does not certify <address>: it is <reason>").
  */
 const BLOCKS: ReadonlyArray<readonly [block: string, length: number, reason: string]> = [
   // IPv4 Special-Purpose Address Registry

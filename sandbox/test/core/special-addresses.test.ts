@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../src/index.js";
-import { classifyName } from "../../src/service/names.js";
+import { classifyName, nonPublicIpReason } from "../../src/service/names.js";
 import { call, mgmt, ok, withSandbox } from "./helpers.js";
 
 // Addresses in the IANA special-purpose registries (and multicast, and the
@@ -47,10 +47,11 @@ const PUBLIC: Array<[address: string, kind: "ipv4" | "ipv6"]> = [
 ];
 
 describe("names: special-purpose addresses", () => {
-  it.each(REFUSED)("%s is refused", (address, reason) => {
-    const result = classifyName(address) as { error?: string };
-    expect(result.error).toMatch(/; only public IP addresses are accepted$/);
-    expect(result.error).toMatch(reason);
+  it.each(REFUSED)("%s is an address the CA will not certify", (address, reason) => {
+    // Spec 2.3 and 8 name no rule against it: CreateOrder takes it as an address.
+    const named = classifyName(address) as { kind?: string; name?: string };
+    expect(named.kind).toMatch(/^ipv[46]$/);
+    expect(nonPublicIpReason(named.name!)).toMatch(reason);
   });
 
   it.each(PUBLIC)("%s is a public %s address", (address, kind) => {
@@ -58,12 +59,23 @@ describe("names: special-purpose addresses", () => {
   });
 });
 
-describe("CreateOrder refuses a special-purpose address and moves no money", () => {
+describe("a special-purpose address is bought (spec 2.3 and 8 name no rule against it) and the CA refuses it at issuance", () => {
   let sb: RunningSandbox;
   beforeAll(async () => {
     sb = await withSandbox({ clockStart: "2026-06-01T00:00:00Z", accounts: [{ username: "buyer", balance: "100000.00", creditLine: "0" }] });
+    await mgmt(sb, "PUT", "/config", { issueAfterSeconds: 0, statusCooldownSeconds: 0 });
   });
   afterAll(() => sb.stop());
+
+  /** The certificate's status once issuance has settled (it runs in the background). */
+  async function settledStatus(order_no: string): Promise<number> {
+    for (let i = 0; i < 50; i++) {
+      const status = (await ok(sb, "GetCertificateStatus", { order_no })).cert_status as number;
+      if (status !== 2) return status;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`order ${order_no} still issuing`);
+  }
 
   it.each([
     ["sandbox-dv-ipv6", "::1.2.3.4"],
@@ -72,22 +84,25 @@ describe("CreateOrder refuses a special-purpose address and moves no money", () 
     ["sandbox-dv-ipv6", "5f00::1"],
     ["sandbox-dv-ip", "192.88.99.1"],
     ["sandbox-dv-ipv6", "::ffff:8.8.8.8"],
-  ])("%s %s", async (product_code, domain) => {
-    const before = await ok(sb, "GetUserData");
-    const orders = (await mgmt(sb, "GET", "/orders")).body.length;
-    const env = await call(sb, "CreateOrder", { product_code, domain });
-    expect(env.code, env.message).toBe(400);
-    expect(env.data.field).toBe("domain");
-    expect(env.message).toMatch(/only public IP addresses are accepted/);
-    expect((await ok(sb, "GetUserData")).account).toEqual(before.account);
-    expect((await mgmt(sb, "GET", "/orders")).body.length).toBe(orders);
+    // Private and loopback addresses, which CreateOrder used to refuse: spec 8 names no such rule.
+    ["sandbox-dv-ip", "192.168.1.10"],
+    ["sandbox-dv-ip", "127.0.0.1"],
+    ["sandbox-dv-ipv6", "::1"],
+  ])("%s %s: charged, then issuance fails (status 3)", async (product_code, domain) => {
+    const before = Number((await ok(sb, "GetUserData")).account.balance);
+    const d = await ok(sb, "CreateOrder", { product_code, domain });
+    expect(Number((await ok(sb, "GetUserData")).account.balance)).toBeLessThan(before);
+    await ok(sb, "ApplySign", { order_no: d.order_no });
+    expect(await settledStatus(d.order_no)).toBe(3);
   });
 
   it.each([
     ["sandbox-dv-ip", "192.88.98.255"],
     ["sandbox-dv-ipv6", "64:ff9b:2::1"],
-  ])("%s %s is bought", async (product_code, domain) => {
+  ])("%s %s is bought and issued", async (product_code, domain) => {
     const d = await ok(sb, "CreateOrder", { product_code, domain });
     expect((await ok(sb, "GetRecord", { order_no: d.order_no })).main_domain).toBe(domain);
+    await ok(sb, "ApplySign", { order_no: d.order_no });
+    expect(await settledStatus(d.order_no)).toBe(1);
   });
 });
