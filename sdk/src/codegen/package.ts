@@ -12,6 +12,7 @@ import { CERTIFICATE } from "../resources/certificate/declaration.js";
 import { ORDER } from "../resources/order/declaration.js";
 import { VALIDATED_CERTIFICATE } from "../resources/validated-certificate/declaration.js";
 import { VALIDATION } from "../resources/validation/declaration.js";
+import { SANDBOX_DNS_RECORD } from "../testing/declarations.js";
 
 /**
  * One resource's generated TypeScript module. Only the Order's argument type
@@ -36,10 +37,17 @@ export interface ReferencePage {
 
 const CLIENT_TYPES = "../../client/types.js";
 
+// The package's own version (sdk/package.json, two folders up from src/ and dist/ alike): the plugin reports it.
+const { version } = require("../../package.json") as { version: string };
+
 export const PACKAGE: PackageDeclarations & { readonly typescript: readonly TypescriptTarget[]; readonly pages: readonly ReferencePage[] } = {
+  version,
   description: "Buy, validate, issue, renew and retire TLS certificates through the Certificate Reseller Partner API.",
   config: PROVIDER_CONFIG,
-  resources: [ORDER, VALIDATION, CERTIFICATE, VALIDATED_CERTIFICATE],
+  // What the provider plugin serves. The ValidatedCertificate component is
+  // TypeScript only: its `publish` is a function of the program, which no
+  // schema can carry (docs/languages.md gives its steps for other languages).
+  resources: [ORDER, VALIDATION, CERTIFICATE, SANDBOX_DNS_RECORD],
   functions: [GET_ACCOUNT, GET_PRODUCTS],
   typescript: [
     {

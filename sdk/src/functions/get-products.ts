@@ -69,8 +69,19 @@ export interface GetProductsResult {
  */
 export async function getProducts(args: GetProductsArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetProductsResult> {
   checkInvokeOptions("getProducts", opts);
+  return selectProducts(programClient(), args);
+}
+
+/**
+ * The products of `api`'s account that match `args`: what {@link getProducts}
+ * returns, and what the provider plugin answers its invoke with.
+ *
+ * @example
+ * const { products } = await selectProducts(api, { brandCode: "sandbox" });
+ */
+export async function selectProducts(api: PartnerApi, args: GetProductsArgs): Promise<GetProductsResult> {
   refuseOldDomainType(args.domainType);
-  const products = await productList(programClient());
+  const products = await productList(api);
   // Copies: a program may sort or change what it gets without changing the next call's answer.
   return { products: structuredClone(products.filter(matches(args))) };
 }

@@ -17,13 +17,28 @@ type EngineProto = { LogRequest: new () => any; LogSeverity: { INFO: number; WAR
 
 let engine: { client: EngineClient; proto: EngineProto } | null | undefined;
 const pending = new Set<Promise<void>>();
+/** Set by the provider plugin (plugin/main.ts), which is started with the engine's address too. */
+let pluginEngineAddress: string | undefined;
+
+/**
+ * Lines logged from now on go to the engine at `address` (the provider
+ * plugin's first argument), as they do inside the dynamic-provider host.
+ *
+ * @example
+ * useEngineAddress(process.argv[2]); // "127.0.0.1:45123"
+ */
+export function useEngineAddress(address: string): void {
+  pluginEngineAddress = address;
+  engine = undefined;
+}
 
 function connect(): { client: EngineClient; proto: EngineProto } | null {
   if (engine !== undefined) return engine;
   engine = null;
   const main = require.main?.filename ?? "";
-  const address = process.argv[2] ?? "";
-  if (!/dynamic-provider[\\/]index\.js$/.test(main) || !/^(\[[0-9a-f:.]+\]|[\w.-]+):\d+$/i.test(address)) return engine;
+  const address = pluginEngineAddress ?? process.argv[2] ?? "";
+  const inHost = pluginEngineAddress !== undefined || /dynamic-provider[\\/]index\.js$/.test(main);
+  if (!inHost || !/^(\[[0-9a-f:.]+\]|[\w.-]+):\d+$/i.test(address)) return engine;
   try {
     // grpc-js as @pulumi/pulumi itself resolves it (it is that package's dependency, not ours).
     const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));

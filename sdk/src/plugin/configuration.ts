@@ -1,0 +1,103 @@
+/**
+ * The provider's configuration through the plugin: CheckConfig, DiffConfig
+ * and Configure, over the same declaration (PROVIDER_CONFIG) and the same
+ * reading (`readSettings`, stack config first, then the environment) as the
+ * dynamic resources.
+ *
+ * One plugin process serves one provider: the default provider, configured
+ * from the stack's `certreseller:*` settings, or an explicit provider
+ * resource (one per account), configured from its arguments.
+ */
+import { PROVIDER_CONFIG, SETTING_SOURCES, readSettings, type ConfigSource, type ProviderSettings } from "../provider/config.js";
+import { entries } from "../schema/property.js";
+import type { Props } from "./wire.js";
+
+type SettingName = keyof typeof PROVIDER_CONFIG;
+const SETTING_NAMES = Object.keys(PROVIDER_CONFIG) as SettingName[];
+
+/** The declared-secret settings (the API key): wrapped as secrets in CheckConfig's answer. */
+export const SECRET_SETTINGS: readonly string[] = entries(PROVIDER_CONFIG)
+  .filter(([, p]) => "secret" in p && p.secret)
+  .map(([name]) => name);
+
+/**
+ * A config source over a provider's arguments (plain values, secrets
+ * unwrapped) and the engine's `variables` (`certreseller:apiKey` → value).
+ * An explicit provider's boolean argument may arrive as a boolean or as its
+ * JSON text; both read as the stack setting would.
+ *
+ * @example
+ * configSource({ apiKey: "ak_1:s" }, {}).get("certreseller:apiKey") // "ak_1:s"
+ */
+export function configSource(args: Props, variables: Readonly<Record<string, string>>): ConfigSource {
+  return {
+    get(key) {
+      const name = key.startsWith("certreseller:") ? key.slice("certreseller:".length) : key;
+      const value = args[name];
+      if (value !== undefined && value !== null) return typeof value === "string" ? value : JSON.stringify(value);
+      return variables[key];
+    },
+  };
+}
+
+/** One problem with a setting, named as `pulumi config set` names it. */
+export interface ConfigFailure {
+  property: string;
+  reason: string;
+}
+
+/**
+ * CheckConfig: every setting is read as `configure` will read it, so a bad
+ * value fails the preview with the setting's name instead of the first
+ * resource operation.
+ */
+export function checkConfig(news: Props): ConfigFailure[] {
+  const failures: ConfigFailure[] = [];
+  const source = configSource(news, {});
+  for (const name of SETTING_NAMES) {
+    const value = news[name];
+    if (value === undefined || value === null || value === "") continue;
+    const declared = PROVIDER_CONFIG[name].type.kind;
+    if (declared === "string" && typeof value !== "string") {
+      failures.push({ property: name, reason: `${SETTING_SOURCES[name].config} must be a string, not ${JSON.stringify(value)}` });
+    }
+  }
+  try {
+    readSettings(source, {});
+  } catch (error) {
+    failures.push({ property: "allowInsecureHttp", reason: (error as Error).message });
+  }
+  const baseUrl = source.get(SETTING_SOURCES.baseUrl.config);
+  if (baseUrl) {
+    let url: URL | undefined;
+    try {
+      url = new URL(baseUrl);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !["https:", "http:"].includes(url.protocol)) {
+      failures.push({ property: "baseUrl", reason: `${SETTING_SOURCES.baseUrl.config} must be an http(s) URL, not ${JSON.stringify(baseUrl)}` });
+    }
+  }
+  return failures;
+}
+
+/**
+ * DiffConfig: which settings changed. Never a replacement: replacing a
+ * provider replaces every resource it manages, and for an Order that is a
+ * second purchase. A new key or base URL takes effect in place (the
+ * evidence rules then guard refresh and destroy under another account).
+ */
+export function diffConfig(olds: Props, news: Props): string[] {
+  return SETTING_NAMES.filter((name) => JSON.stringify(olds[name] ?? null) !== JSON.stringify(news[name] ?? null));
+}
+
+/**
+ * Configure: the settings this process's provider runs with.
+ *
+ * @example
+ * settingsFrom({ apiKey: "ak_1:s", baseUrl: "http://127.0.0.1:8080" }, {})
+ */
+export function settingsFrom(args: Props, variables: Readonly<Record<string, string>>): ProviderSettings {
+  return readSettings(configSource(args, variables));
+}

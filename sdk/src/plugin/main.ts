@@ -1,0 +1,45 @@
+/**
+ * `pulumi-resource-certreseller`: the provider plugin's process. The engine
+ * starts it with its own address as the first argument and reads the port
+ * the plugin listens on from its first line of output.
+ */
+import { useEngineAddress } from "../provider/engine-log.js";
+import { grpc, proto } from "./protocol.js";
+import { CertresellerProvider } from "./server.js";
+
+/** The engine's address among the arguments (the engine may add logging flags before it). */
+function engineAddress(argv: readonly string[]): string | undefined {
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--tracing") i++;
+    else if (arg !== "--logtostderr" && !arg.startsWith("-v=") && !arg.startsWith("--")) rest.push(arg);
+  }
+  return rest[0];
+}
+
+/**
+ * Serves the provider on a loopback port and prints the port.
+ *
+ * @example
+ * await serve(process.argv.slice(2)); // prints "43121"
+ */
+export async function serve(argv: readonly string[]): Promise<void> {
+  const address = engineAddress(argv);
+  if (address) useEngineAddress(address);
+  const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
+  server.addService(proto.providerService.ResourceProviderService, new CertresellerProvider().service() as never);
+  const port = await new Promise<number>((resolve, reject) => {
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound)));
+  });
+  // The engine reads the port from the first line; as a string, so Node does not colour it.
+  process.stdout.write(`${port}\n`);
+}
+
+/** Entry of the `pulumi-resource-certreseller` bin. */
+export function runFromCommandLine(): void {
+  serve(process.argv.slice(2)).catch((error: unknown) => {
+    process.stderr.write(`pulumi-resource-certreseller: ${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,323 @@
+/**
+ * The resource-provider gRPC service of `pulumi-resource-certreseller`.
+ *
+ * Every RPC is written here; from the Node SDK it takes only the protocol
+ * (the generated messages and service definition in `@pulumi/pulumi/proto`)
+ * and its gRPC library. Its own server (`@pulumi/pulumi/provider`) has no
+ * CheckConfig or DiffConfig, ignores Configure's settings and hands
+ * properties over with secrets still wrapped, so it is not used.
+ *
+ * The resource operations run the handler modules the dynamic resources
+ * run, through the same entry (`provider/entry.ts`): journal, never-retry
+ * and evidence rules are the same code. This file only translates: secrets
+ * unwrapped on the way in and re-marked on the way out (wire.ts), the inputs
+ * and outputs a TypeScript class computes in the program (served-resources.ts).
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { configure, HANDLER_MODULES, invoke } from "../provider/entry.js";
+import { createContext, type ProviderContext } from "../provider/context.js";
+import { engineSink, flushEngineLog } from "../provider/engine-log.js";
+import type { ProviderSettings } from "../provider/config.js";
+import { SECRET_SETTINGS, checkConfig, configSource, diffConfig, settingsFrom } from "./configuration.js";
+import { importCertificate, importOrder, ImportError, type Imported } from "./imports.js";
+import { runInvoke } from "./invokes.js";
+import { SERVED_RESOURCES, type ServedResource } from "./served-resources.js";
+import { unwrap, wrap, type Props } from "./wire.js";
+import { grpc, proto } from "./protocol.js";
+
+type Callback = (error: unknown, value?: unknown, trailer?: unknown) => void;
+type Call = { request: any };
+
+/** The package's version (sdk/package.json): GetPluginInfo reports it. */
+export function pluginVersion(): string {
+  return (require(path.join(__dirname, "..", "..", "package.json")) as { version: string }).version;
+}
+
+/** The package schema served by GetSchema: generated from the declarations (`npm run generate`), shipped with the package. */
+function schemaText(): string {
+  return fs.readFileSync(path.join(__dirname, "..", "..", "schema.json"), "utf8");
+}
+
+/** The type token of a request: newer engines send it; older ones only the URN (`…::<parent$>type::name`). */
+function tokenOf(request: { getType?: () => string; getUrn(): string }): string {
+  const fromRequest = request.getType?.();
+  if (fromRequest) return fromRequest;
+  const parts = request.getUrn().split("::");
+  const qualified = parts[2] ?? "";
+  return qualified.slice(qualified.lastIndexOf("$") + 1);
+}
+
+function servedFor(request: { getType?: () => string; getUrn(): string }): ServedResource {
+  const token = tokenOf(request);
+  const served = SERVED_RESOURCES.get(token);
+  if (!served) throw new Error(`certreseller: unknown resource type ${JSON.stringify(token)} (this provider serves ${[...SERVED_RESOURCES.keys()].join(", ")})`);
+  return served;
+}
+
+const toJs = (struct: any): Props => (struct ? (struct.toJavaScript() as Props) : {});
+const toStruct = (props: Props) => proto.struct.Struct.fromJavaScript(props as never);
+
+function omit(props: Props, names: readonly string[]): Props {
+  if (names.length === 0) return props;
+  const out = { ...props };
+  for (const name of names) delete out[name];
+  return out;
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The gRPC error of a failed operation. A handler's partial failure (a paid
+ * order whose later step failed: an error with `id` and `properties`) is sent
+ * as ErrorResourceInitFailed, so the engine keeps the resource in state.
+ */
+function operationError(error: unknown, present?: (props: Props) => Props): { code: number; message: string; metadata: unknown } {
+  const e = error as { message?: string; id?: string; properties?: Props; reasons?: string[] };
+  const status = new proto.status.Status();
+  status.setCode(grpc.status.UNKNOWN);
+  status.setMessage(e.message ?? String(error));
+  const metadata = new grpc.Metadata();
+  if (typeof e.id === "string" && e.id !== "") {
+    const detail = new proto.provider.ErrorResourceInitFailed();
+    detail.setId(e.id);
+    detail.setProperties(toStruct(present ? present(e.properties ?? {}) : (e.properties ?? {})));
+    detail.setReasonsList(e.reasons ?? [e.message ?? String(error)]);
+    const any = new proto.any.Any();
+    any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
+    status.addDetails(any);
+    metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
+  }
+  return { code: grpc.status.UNKNOWN, message: e.message ?? String(error), metadata };
+}
+
+/** The provider object the handlers' entry keys its settings by; one per process (one per provider). */
+export class CertresellerProvider {
+  readonly #self = {};
+  #settings: ProviderSettings | undefined;
+  #configured = false;
+  readonly #inFlight = new Set<Promise<unknown>>();
+
+  /** A context for code that runs outside a handler module (imports, invokes). */
+  context(type: string): ProviderContext {
+    return createContext({ type, settings: this.#settings ?? settingsFrom({}, {}), sink: engineSink() });
+  }
+
+  #run(served: ServedResource, method: "check" | "diff" | "create" | "read" | "update" | "delete", args: unknown[]): Promise<any> {
+    if (!this.#configured) configure(this.#self, configSource({}, {}));
+    const running = invoke(this.#self, HANDLER_MODULES[served.handler], method, args);
+    this.#inFlight.add(running);
+    void running.catch(() => undefined).finally(() => this.#inFlight.delete(running));
+    return running;
+  }
+
+  /** Each RPC: run, answer, and never let a throw escape as an unhandled rejection. */
+  #rpc(work: (request: any) => Promise<unknown>, present?: (request: any) => (props: Props) => Props) {
+    return (call: Call, callback: Callback) => {
+      work(call.request).then(
+        (value) => callback(null, value),
+        (error) => {
+          const failure = operationError(error, present?.(call.request));
+          callback(failure, null, failure.metadata);
+        },
+      );
+    };
+  }
+
+  /** The service implementation for `server.addService`. */
+  service(): Record<string, unknown> {
+    return {
+      getPluginInfo: this.#rpc(async () => {
+        const info = new proto.plugin.PluginInfo();
+        info.setVersion(pluginVersion());
+        return info;
+      }),
+      getSchema: this.#rpc(async (request) => {
+        if (request.getVersion() !== 0) throw new Error(`certreseller: unsupported schema version ${request.getVersion()}`);
+        const response = new proto.provider.GetSchemaResponse();
+        response.setSchema(schemaText());
+        return response;
+      }),
+      checkConfig: this.#rpc(async (request) => {
+        const news = unwrap(toJs(request.getNews()));
+        const response = new proto.provider.CheckResponse();
+        response.setInputs(toStruct(wrap(news.values, [...news.secret, ...SECRET_SETTINGS])));
+        response.setFailuresList(checkConfig(news.values).map(toCheckFailure));
+        return response;
+      }),
+      diffConfig: this.#rpc(async (request) => {
+        const changed = diffConfig(unwrap(toJs(request.getOldInputs?.() ?? request.getOlds())).values, unwrap(toJs(request.getNews())).values);
+        const response = new proto.provider.DiffResponse();
+        response.setChanges(changed.length > 0 ? proto.provider.DiffResponse.DiffChanges.DIFF_SOME : proto.provider.DiffResponse.DiffChanges.DIFF_NONE);
+        response.setDiffsList(changed);
+        return response;
+      }),
+      configure: this.#rpc(async (request) => {
+        const args = unwrap(toJs(request.getArgs())).values;
+        const variables = Object.fromEntries(request.getVariablesMap().entries()) as Record<string, string>;
+        const source = configSource(args, variables);
+        configure(this.#self, source); // throws on a malformed setting, naming it
+        this.#settings = settingsFrom(args, variables);
+        this.#configured = true;
+        const response = new proto.provider.ConfigureResponse();
+        response.setAcceptsecrets(true);
+        response.setSupportspreview(false);
+        response.setAcceptresources(false);
+        response.setAcceptoutputs(false);
+        return response;
+      }),
+      check: this.#rpc(async (request) => {
+        const served = servedFor(request);
+        const news = unwrap(toJs(request.getNews()));
+        const olds = unwrap(toJs(request.getOlds()));
+        const urn: string = request.getUrn();
+        const handlerNews = omit(served.programInputs(urn, news.values), served.presentationInputs);
+        const result = await this.#run(served, "check", [omit(olds.values, served.presentationInputs), handlerNews]);
+        const kept = Object.fromEntries(served.presentationInputs.filter((n) => n in news.values).map((n) => [n, news.values[n]]));
+        const response = new proto.provider.CheckResponse();
+        response.setInputs(toStruct(wrap({ ...(result?.inputs ?? handlerNews), ...kept }, [...news.secret, ...secretInputs(served)])));
+        response.setFailuresList((result?.failures ?? []).map(toCheckFailure));
+        return response;
+      }),
+      diff: this.#rpc(async (request) => {
+        const served = servedFor(request);
+        const olds = unwrap(toJs(request.getOlds())).values;
+        const oldInputs = unwrap(toJs(request.getOldInputs?.())).values;
+        const news = unwrap(toJs(request.getNews())).values;
+        const result = (await this.#run(served, "diff", [request.getId(), served.stored(olds), omit(news, served.presentationInputs)])) ?? {};
+        const presentation = served.presentationInputs.filter((n) => !sameValue(oldInputs[n], news[n]));
+        const replaces: string[] = result.replaces ?? [];
+        const changed = Object.keys(news).filter((k) => !(k in INTERNAL_DIFF_KEYS) && k in served.declaration.properties && !sameValue(olds[k], news[k]));
+        const response = new proto.provider.DiffResponse();
+        const Changes = proto.provider.DiffResponse.DiffChanges;
+        const changes = result.changes === true || presentation.length > 0 ? Changes.DIFF_SOME : result.changes === false ? Changes.DIFF_NONE : Changes.DIFF_UNKNOWN;
+        response.setChanges(changes);
+        response.setReplacesList(replaces);
+        response.setDeletebeforereplace(result.deleteBeforeReplace === true);
+        if (changes === Changes.DIFF_SOME) response.setDiffsList([...new Set([...replaces, ...presentation, ...changed])]);
+        return response;
+      }),
+      create: this.#rpc(
+        async (request) => {
+          const served = servedFor(request);
+          const inputs = unwrap(toJs(request.getProperties()));
+          const result = await this.#run(served, "create", [omit(inputs.values, served.presentationInputs)]);
+          const response = new proto.provider.CreateResponse();
+          response.setId(result.id);
+          response.setProperties(toStruct(this.#answer(served, result.outs ?? {}, inputs.values, inputs.secret)));
+          return response;
+        },
+        (request) => this.#presentPartial(request, "getProperties"),
+      ),
+      read: this.#rpc(async (request) => {
+        const served = servedFor(request);
+        const props = unwrap(toJs(request.getProperties()));
+        const inputs = unwrap(toJs(request.getInputs?.()));
+        const response = new proto.provider.ReadResponse();
+        if (Object.keys(props.values).length === 0) {
+          const imported = await this.#import(served, request.getUrn(), request.getId());
+          response.setId(imported.id);
+          response.setProperties(toStruct(this.#answer(served, imported.outputs, imported.inputs, new Set())));
+          response.setInputs(toStruct(wrap(imported.inputs, secretInputs(served))));
+          return response;
+        }
+        const result = (await this.#run(served, "read", [request.getId(), served.stored(props.values)])) ?? {};
+        if (!result.id || !result.props) return response; // gone: an empty id tells the engine to drop it
+        response.setId(result.id);
+        response.setProperties(toStruct(this.#answer(served, result.props, inputs.values, props.secret)));
+        response.setInputs(toStruct(wrap(inputs.values, [...inputs.secret, ...secretInputs(served)])));
+        return response;
+      }),
+      update: this.#rpc(
+        async (request) => {
+          const served = servedFor(request);
+          const olds = unwrap(toJs(request.getOlds()));
+          const news = unwrap(toJs(request.getNews()));
+          const result = await this.#run(served, "update", [request.getId(), served.stored(olds.values), omit(news.values, served.presentationInputs)]);
+          const response = new proto.provider.UpdateResponse();
+          response.setProperties(toStruct(this.#answer(served, result?.outs ?? served.stored(olds.values), news.values, news.secret)));
+          return response;
+        },
+        (request) => this.#presentPartial(request, "getNews"),
+      ),
+      delete: this.#rpc(async (request) => {
+        const served = servedFor(request);
+        const props = unwrap(toJs(request.getProperties()));
+        await this.#run(served, "delete", [request.getId(), served.stored(props.values)]);
+        return new proto.empty.Empty();
+      }),
+      invoke: this.#rpc(async (request) => {
+        const args = unwrap(toJs(request.getArgs())).values;
+        const response = new proto.provider.InvokeResponse();
+        try {
+          response.setReturn(toStruct(await runInvoke(this.context("function"), request.getTok(), args)));
+        } finally {
+          await flushEngineLog();
+        }
+        return response;
+      }),
+      cancel: this.#rpc(async () => {
+        // The engine is shutting down: let operations in flight finish their journal writes rather than cut them.
+        await Promise.allSettled([...this.#inFlight]);
+        return new proto.empty.Empty();
+      }),
+      attach: this.#rpc(async () => new proto.empty.Empty()),
+    };
+  }
+
+  /** Stored outputs as the schema declares them, secrets marked. */
+  #answer(served: ServedResource, stored: Props, inputs: Props, secretIn: ReadonlySet<string>): Props {
+    const presented = served.present(stored, inputs);
+    return wrap(presented, [...served.secretOutputs, ...[...secretIn].filter((k) => k in presented)]);
+  }
+
+  /** A partial failure's properties, presented like a success's (the create's inputs give the presentation inputs). */
+  #presentPartial(request: any, inputsGetter: "getProperties" | "getNews"): (props: Props) => Props {
+    return (props) => {
+      try {
+        const served = servedFor(request);
+        const inputs = unwrap(toJs(request[inputsGetter]())).values;
+        return this.#answer(served, props, inputs, new Set());
+      } catch {
+        return props;
+      }
+    };
+  }
+
+  async #import(served: ServedResource, urn: string, id: string): Promise<Imported> {
+    const ctx = this.context(served.declaration.name);
+    try {
+      switch (served.declaration.token) {
+        case "certreseller:index:Order":
+          return await importOrder(ctx, id, async (declared) => {
+            const result = await this.#run(served, "check", [{}, served.programInputs(urn, declared)]);
+            const failures: { property: string; reason: string }[] = result?.failures ?? [];
+            if (failures.length > 0) throw new ImportError(`cannot import order ${id}: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`);
+            return result.inputs as Props;
+          });
+        case "certreseller:index:Certificate":
+          return await importCertificate(ctx, id);
+        default:
+          throw new ImportError(`${served.declaration.name} cannot be imported: declare it (it holds no purchase), or import the Order or Certificate it follows`);
+      }
+    } finally {
+      await flushEngineLog();
+    }
+  }
+}
+
+/** Inputs kept off the diff list: what the plugin and `check` add, not what the program wrote. */
+const INTERNAL_DIFF_KEYS: Readonly<Record<string, true>> = { journalKey: true, journalScope: true, quotedPrice: true, resourceUrn: true };
+
+function secretInputs(served: ServedResource): string[] {
+  return Object.entries(served.declaration.properties)
+    .filter(([, p]) => p.secret && p.input !== false)
+    .map(([name]) => name);
+}
+
+function toCheckFailure(failure: { property: string; reason: string }) {
+  const out = new proto.provider.CheckFailure();
+  out.setProperty(failure.property);
+  out.setReason(failure.reason);
+  return out;
+}

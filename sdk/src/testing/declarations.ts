@@ -1,0 +1,38 @@
+/**
+ * The sandbox record resources as declarations, for the package schema: a
+ * program in any language (through the provider plugin) can then publish an
+ * order's validation records to a local sandbox, as a DNS provider's record
+ * resource does for a real domain. The TypeScript classes (sandbox-records.ts)
+ * are held to the table by the compiler below.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import * as t from "../schema/property.js";
+import type { SandboxDnsRecord, SandboxDnsRecordArgs } from "./sandbox-records.js";
+
+/** Every member is part of the published record's identity: any change is a new record. */
+const member = (description: string) => ({ description, type: t.string, required: true as const, change: "replace" as const });
+
+export const SANDBOX_DNS_RECORD_PROPERTIES = {
+  managementUrl: member("The sandbox's management URL (`<sandbox url>/management`)."),
+  fqdn: member("The record's absolute name, e.g. a validation record's `fqdn`."),
+  type: member("`TXT` or `CNAME`."),
+  value: member("The TXT content or CNAME target."),
+} as const satisfies t.PropertyTable;
+
+export const SANDBOX_DNS_RECORD: t.ResourceDeclaration = {
+  token: "certreseller:testing:SandboxDnsRecord",
+  name: "SandboxDnsRecord",
+  description:
+    "Publishes a DNS validation record to a local Partner API sandbox, as a DNS provider's record resource does for a real domain; the sandbox " +
+    "validates with it when started with `--validation published`. Any change is a new record; delete unpublishes it (and is released if the sandbox is gone). " +
+    "For tests and demos only.",
+  properties: SANDBOX_DNS_RECORD_PROPERTIES,
+  replacement: "publishes a new record",
+};
+
+// The class and its arguments are held to the table.
+type Names = keyof typeof SANDBOX_DNS_RECORD_PROPERTIES;
+const _args: t.Same<keyof SandboxDnsRecordArgs, Names> = true;
+const _outputs: t.Same<Exclude<t.MembersOfType<SandboxDnsRecord, pulumi.Output<unknown>>, "id" | "urn">, Names> = true;
+void _args;
+void _outputs;
