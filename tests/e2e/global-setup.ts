@@ -2,10 +2,13 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureEngine, repoRoot, type Engine } from "../../scripts/engine/index.js";
+import { packPlugin, type PackedPlugin } from "../../scripts/plugin/pack.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
     engine: Engine;
+    /** The provider plugin archive, packed once per run as `npm run plugin:pack` packs it. */
+    plugin: PackedPlugin;
   }
 }
 
@@ -24,4 +27,6 @@ export default async function setup(project: TestProject): Promise<void> {
   const engine = await ensureEngine({ log: (line) => console.error(`[engine] ${line}`) });
   console.error(`[engine] pulumi v${engine.version} (${engine.source}): ${engine.pulumiPath}`);
   project.provide("engine", engine);
+  const plugin = await packPlugin({ outDir: path.join(repoRoot, "tmp", "plugin-archive"), log: (line) => console.error(`[plugin] ${line}`) });
+  project.provide("plugin", plugin);
 }

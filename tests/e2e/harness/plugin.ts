@@ -1,0 +1,65 @@
+/**
+ * Worlds for programs served by the provider plugin: the plugin is installed
+ * into the world's private `PULUMI_HOME` with the command the README gives,
+ * and programs are run with the `pulumi` commands a user types.
+ */
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { inject } from "vitest";
+import type { TestSandbox } from "./sandbox.js";
+import { createWorld, type E2eWorld } from "./stack.js";
+
+export interface PluginWorld extends E2eWorld {
+  /** Runs `pulumi <args> --non-interactive` in `cwd`; resolves with stdout, rejects with stdout and stderr. */
+  pulumi(args: string[], options?: { cwd?: string; input?: string; env?: Record<string, string> }): Promise<string>;
+}
+
+/**
+ * A world whose engine runs the plugin from the packed archive: folders
+ * holding a `pulumi-resource-certreseller` (npm links one into
+ * node_modules/.bin) are taken off PATH, so no ambient copy stands in for the
+ * installed one. (`PULUMI_IGNORE_AMBIENT_PLUGINS` would also hide the YAML
+ * language host on PATH.)
+ *
+ * @example
+ * const world = await pluginWorld(sandbox, { yamlProgram: true });
+ * await world.pulumi(["up", "--yes"], { cwd: programDir });
+ */
+export async function pluginWorld(sandbox: TestSandbox, options: { yamlProgram?: boolean } = {}): Promise<PluginWorld> {
+  const world = createWorld(sandbox, options);
+  world.environment.env.PATH = (world.environment.env.PATH ?? "")
+    .split(path.delimiter)
+    .filter((dir) => dir !== "" && !fs.existsSync(path.join(dir, "pulumi-resource-certreseller")))
+    .join(path.delimiter);
+  const pulumi: PluginWorld["pulumi"] = (args, { cwd = os.tmpdir(), input, env = {} } = {}) =>
+    new Promise((resolve, reject) => {
+      const child = execFile(
+        world.environment.pulumiPath,
+        [...args, "--non-interactive"],
+        { cwd, env: { ...process.env, ...world.environment.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
+        (error, stdout, stderr) => (error ? reject(new Error(`pulumi ${args.join(" ")} failed:\n${stdout}\n${stderr}`, { cause: error })) : resolve(stdout)),
+      );
+      if (input !== undefined) child.stdin!.end(input);
+    });
+  const { archivePath, version } = inject("plugin");
+  // The README's install step, word for word.
+  await pulumi(["plugin", "install", "resource", "certreseller", version, "--file", archivePath]);
+  return { ...world, pulumi };
+}
+
+/** A copy of a program folder in a fresh temporary directory (stack files land there, not in the repository). */
+export function programCopy(world: E2eWorld, from: string): string {
+  const dir = path.join(path.dirname(world.environment.backendDir), "program");
+  fs.cpSync(from, dir, { recursive: true });
+  return dir;
+}
+
+/** Stack config for the world's sandbox account: the key on stdin, as `pulumi config set --secret` reads it. */
+export async function configureStack(world: PluginWorld, cwd: string, settings: Record<string, string> = {}): Promise<void> {
+  await world.pulumi(["config", "set", "--secret", "certreseller:apiKey"], { cwd, input: world.sandbox.apiKey });
+  await world.pulumi(["config", "set", "certreseller:baseUrl", world.sandbox.url], { cwd });
+  await world.pulumi(["config", "set", "certreseller:journalDir", world.journalDir], { cwd });
+  for (const [key, value] of Object.entries(settings)) await world.pulumi(["config", "set", key, value], { cwd });
+}
