@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { goBuild, scratchDir, type Log } from "./go-build.js";
 import type { CacheLayout } from "./paths.js";
-import { LANGUAGE_HOST_SDK_VERSION, PULUMI_VERSION } from "./version.js";
+import { LANGUAGE_HOST_SDK_VERSION, PULUMI_VERSION, YAML_LANGUAGE_HOST_VERSION } from "./version.js";
 
 const execFileAsync = promisify(execFile);
 
@@ -36,6 +36,19 @@ tool github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs
 `;
 }
 
+// pulumi-yaml is its own module; its go.mod has no replace lines, so the
+// scratch module needs none either (its pkg/v3 comes from pulumi-yaml's go.mod).
+function yamlLanguageHostGoMod(): string {
+  return `module example.com/certreseller-engine-yaml-language-host
+
+go 1.26.6
+
+require github.com/pulumi/pulumi-yaml v${YAML_LANGUAGE_HOST_VERSION}
+
+tool github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml
+`;
+}
+
 export function buildCli(layout: CacheLayout, log: Log): Promise<void> {
   return goBuild(
     {
@@ -66,6 +79,21 @@ export function buildLanguageHost(layout: CacheLayout, log: Log): Promise<void> 
       pkg: "github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs",
       version: `v${LANGUAGE_HOST_SDK_VERSION}`,
       output: layout.languageHostPath,
+      expectedDuration: "about 1 min cold",
+    },
+    log,
+  );
+}
+
+export function buildYamlLanguageHost(layout: CacheLayout, log: Log): Promise<void> {
+  return goBuild(
+    {
+      label: `YAML language host v${YAML_LANGUAGE_HOST_VERSION}`,
+      scratchDir: scratchDir(`yaml-language-host-v${YAML_LANGUAGE_HOST_VERSION}`),
+      goMod: yamlLanguageHostGoMod(),
+      pkg: "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml",
+      version: `v${YAML_LANGUAGE_HOST_VERSION}`,
+      output: layout.yamlLanguageHostPath,
       expectedDuration: "about 1 min cold",
     },
     log,

@@ -29,6 +29,12 @@ export interface IsolatedEnvironmentOptions {
    * makes policy packs fail ("not supported").
    */
   directoryProgram?: boolean;
+  /**
+   * Put the YAML language host on PATH: needed by YAML directory programs
+   * (`runtime: yaml`). It does not break policy packs as the Node host does;
+   * opt-in all the same, so a run sees only the plugins it asked for.
+   */
+  yamlProgram?: boolean;
   /** Stack secrets passphrase (default: a fixed test value; these stacks are throwaway). */
   passphrase?: string;
 }
@@ -60,6 +66,12 @@ export function isolatedEnvironment(engine: Engine, options: IsolatedEnvironment
       throw new Error("a directory program needs the Node language host; run `npm run engine` with `go` available to build it");
     }
     binDirs.push(engine.languageHostDir);
+  }
+  if (options.yamlProgram) {
+    if (!engine.yamlLanguageHostDir) {
+      throw new Error("a YAML program needs the YAML language host; run `npm run engine` with `go` available to build it");
+    }
+    binDirs.push(engine.yamlLanguageHostDir);
   }
   const env: Record<string, string> = {
     PATH: [...new Set(binDirs), process.env.PATH ?? ""].join(path.delimiter),

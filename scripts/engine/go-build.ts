@@ -11,6 +11,13 @@ export interface GoBuildSpec {
   /** Scratch module folder, outside the repository (kept between attempts so go.sum is reused). */
   scratchDir: string;
   goMod: string;
+  /**
+   * The module's own source files beside go.mod (name → content), for a
+   * program kept in the repository; written before the build, and any other
+   * `.go` file at the module root is removed, so a source file deleted from
+   * the repository cannot linger into the next build.
+   */
+  files?: Record<string, string>;
   /** The `main` package to build. */
   pkg: string;
   /** Stamped with `-X .../version.Version=`: the Automation API refuses an unversioned CLI. */
@@ -50,6 +57,7 @@ export async function goBuild(spec: GoBuildSpec, log: Log): Promise<void> {
   if (!fs.existsSync(goModPath) || fs.readFileSync(goModPath, "utf8") !== spec.goMod) {
     fs.writeFileSync(goModPath, spec.goMod);
   }
+  if (spec.files) writeModuleFiles(spec.scratchDir, spec.files);
   fs.mkdirSync(path.dirname(spec.output), { recursive: true });
   removeStalePartials(spec.output);
   const partial = `${spec.output}.partial-${process.pid}`;
@@ -73,6 +81,13 @@ export async function goBuild(spec: GoBuildSpec, log: Log): Promise<void> {
   } finally {
     fs.rmSync(partial, { force: true });
   }
+}
+
+function writeModuleFiles(dir: string, files: Record<string, string>): void {
+  for (const name of fs.readdirSync(dir)) {
+    if (name.endsWith(".go") && !(name in files)) fs.rmSync(path.join(dir, name), { force: true });
+  }
+  for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content);
 }
 
 function runGo(

@@ -9,6 +9,7 @@ async function main(): Promise<void> {
   const how = { env: "from PULUMI_BINARY", path: "from PATH", cache: "cached", built: "built now" }[engine.source];
   console.log(`pulumi v${engine.version} (${how}): ${engine.pulumiPath}`);
   console.log(`  language host (directory programs): ${engine.languageHostDir ?? "none"}`);
+  console.log(`  YAML language host (YAML programs): ${engine.yamlLanguageHostDir ?? "none"}`);
   console.log(`  policy analyzer (policy packs):     ${engine.analyzerDir}`);
   console.log(`  ready in ${elapsed(started)} (${Date.now() - started} ms)`);
 }

@@ -2,9 +2,9 @@ import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { buildCli, buildLanguageHost } from "./builds.js";
+import { buildCli, buildLanguageHost, buildYamlLanguageHost } from "./builds.js";
 import { elapsed, goBinary, type Log } from "./go-build.js";
-import { cacheLayout, type CacheLayout } from "./paths.js";
+import { cacheLayout, YAML_LANGUAGE_HOST, type CacheLayout } from "./paths.js";
 import { writeDynamicProviderPlugin, writePolicyAnalyzer } from "./plugin-scripts.js";
 import { MINIMUM_PULUMI_VERSION, PULUMI_VERSION, isAtLeast, parseVersion } from "./version.js";
 import { findOnPath } from "./which.js";
@@ -25,6 +25,12 @@ export interface Engine {
    * when none is available. For a CLI from PATH it is the CLI's own folder.
    */
   languageHostDir: string | undefined;
+  /**
+   * Folder holding `pulumi-language-yaml` (YAML directory programs); undefined
+   * when none is available. For a CLI from PATH or `PULUMI_BINARY` it may be
+   * the CLI's folder or the PATH entry that has one.
+   */
+  yamlLanguageHostDir: string | undefined;
   /** Folder holding the `pulumi-analyzer-policy-nodejs` script (policy packs with inline programs). */
   analyzerDir: string;
 }
@@ -34,6 +40,8 @@ export interface EnsureEngineOptions {
   build?: boolean;
   /** Also provide the v3.68 language host for directory programs (default true). */
   languageHost?: boolean;
+  /** Also provide the YAML language host for YAML directory programs (default true). */
+  yamlHost?: boolean;
   log?: Log;
   /** Cache layout override (tests; default: the pinned version in the user's cache). */
   layout?: CacheLayout;
@@ -64,15 +72,22 @@ export async function ensureEngine(options: EnsureEngineOptions = {}): Promise<E
   const layout = options.layout ?? cacheLayout(PULUMI_VERSION);
   const build = options.build ?? true;
   const wantLanguageHost = options.languageHost ?? true;
+  const wantYamlHost = options.yamlHost ?? true;
+  const canBuild = () => build && goBinary() !== undefined;
   const analyzerDir = writePolicyAnalyzer(layout);
 
   const installed = await fromEnvironmentOrPath(layout, log);
-  if (installed) return { ...installed, analyzerDir };
+  if (installed) {
+    // An installed CLI may come with the YAML host (official installs bundle it); else the cache's.
+    const found = installedYamlHost(installed.pulumiPath) ?? cachedYamlHost(layout);
+    const yamlLanguageHostDir = found ?? (wantYamlHost ? await provideYamlHost(layout, canBuild(), log) : undefined);
+    return { ...installed, yamlLanguageHostDir, analyzerDir };
+  }
 
   const started = Date.now();
   let source: EngineSource = "cache";
   if (!isExecutable(layout.pulumiPath)) {
-    if (!build || !goBinary()) {
+    if (!canBuild()) {
       throw new EngineUnavailableError(
         `No Pulumi CLI: none on PATH or in PULUMI_BINARY, none cached at ${layout.pulumiPath}` +
           (build ? ", and no `go` to build one.\n" : " (building was not allowed).\n") +
@@ -84,7 +99,7 @@ export async function ensureEngine(options: EnsureEngineOptions = {}): Promise<E
   }
   let languageHostDir: string | undefined = isExecutable(layout.languageHostPath) ? layout.languageHostDir : undefined;
   if (!languageHostDir && wantLanguageHost) {
-    if (build && goBinary()) {
+    if (canBuild()) {
       await buildLanguageHost(layout, log);
       languageHostDir = layout.languageHostDir;
       if (source === "cache") source = "built";
@@ -92,16 +107,50 @@ export async function ensureEngine(options: EnsureEngineOptions = {}): Promise<E
       log(`no language host at ${layout.languageHostPath} and no \`go\` to build it: directory programs will not run`);
     }
   }
+  let yamlLanguageHostDir = cachedYamlHost(layout);
+  if (!yamlLanguageHostDir && wantYamlHost) {
+    yamlLanguageHostDir = await provideYamlHost(layout, canBuild(), log);
+    if (yamlLanguageHostDir && source === "cache") source = "built";
+  }
   writeDynamicProviderPlugin(layout);
   if (source === "built") log(`engine ready after ${elapsed(started)}`);
-  return { source, version: PULUMI_VERSION, pulumiPath: layout.pulumiPath, languageHostDir, analyzerDir };
+  return { source, version: PULUMI_VERSION, pulumiPath: layout.pulumiPath, languageHostDir, yamlLanguageHostDir, analyzerDir };
+}
+
+/** A `pulumi-language-yaml` beside an installed CLI, else on PATH: that user's own, kept in step with their CLI. */
+function installedYamlHost(pulumiPath: string): string | undefined {
+  const beside = path.dirname(pulumiPath);
+  if (isExecutable(path.join(beside, YAML_LANGUAGE_HOST))) return beside;
+  const onPath = findOnPath(YAML_LANGUAGE_HOST);
+  return onPath ? path.dirname(onPath) : undefined;
+}
+
+function cachedYamlHost(layout: CacheLayout): string | undefined {
+  return isExecutable(layout.yamlLanguageHostPath) ? layout.yamlLanguageHostDir : undefined;
+}
+
+/**
+ * Builds the YAML host into the cache. When it cannot be built (no `go`, or
+ * building not allowed) only YAML directory programs are lost, so it logs
+ * instead of failing.
+ */
+async function provideYamlHost(layout: CacheLayout, canBuild: boolean, log: Log): Promise<string | undefined> {
+  if (!canBuild) {
+    log(
+      `no YAML language host at ${layout.yamlLanguageHostPath}, and no building it (no \`go\`, or building not allowed): ` +
+        "YAML directory programs will not run",
+    );
+    return undefined;
+  }
+  await buildYamlLanguageHost(layout, log);
+  return layout.yamlLanguageHostDir;
 }
 
 /** Step 1: `PULUMI_BINARY` (must be usable: it was asked for), then PATH (skipped when too old). */
 async function fromEnvironmentOrPath(
   layout: CacheLayout,
   log: Log,
-): Promise<Omit<Engine, "analyzerDir"> | undefined> {
+): Promise<InstalledEngine | undefined> {
   const explicit = process.env.PULUMI_BINARY;
   if (explicit) {
     const version = await cliVersion(explicit);
@@ -116,7 +165,9 @@ async function fromEnvironmentOrPath(
   return undefined;
 }
 
-function installedEngine(source: EngineSource, pulumiPath: string, version: string): Omit<Engine, "analyzerDir"> {
+type InstalledEngine = Omit<Engine, "analyzerDir" | "yamlLanguageHostDir">;
+
+function installedEngine(source: EngineSource, pulumiPath: string, version: string): InstalledEngine {
   // An installed CLI ships its own current language host beside it.
   const dir = path.dirname(pulumiPath);
   const languageHostDir = isExecutable(path.join(dir, "pulumi-language-nodejs")) ? dir : undefined;

@@ -17,6 +17,13 @@ export const MINIMUM_PULUMI_VERSION = PULUMI_VERSION;
  */
 export const LANGUAGE_HOST_SDK_VERSION = "3.68.0";
 
+/**
+ * The Pulumi YAML language host (`github.com/pulumi/pulumi-yaml`, its own
+ * module and release line), for YAML directory programs. It requires
+ * `pkg/v3` v3.206.0, which the proxy serves.
+ */
+export const YAML_LANGUAGE_HOST_VERSION = "1.25.0";
+
 /** `3.259.0` from `v3.259.0\n`; undefined when the text is no version. */
 export function parseVersion(text: string): [number, number, number] | undefined {
   const match = /^v?(\d+)\.(\d+)\.(\d+)/.exec(text.trim());

@@ -38,6 +38,27 @@ describe("engine provisioning", () => {
     expect(engine).toMatchObject({ source: "env", version: "3.300.1", pulumiPath: process.env.PULUMI_BINARY });
   });
 
+  it("takes the YAML language host beside a PULUMI_BINARY CLI, without building one", async () => {
+    process.env.PULUMI_BINARY = fakeCli(path.join(dir, "explicit"), "v3.300.1");
+    fs.writeFileSync(path.join(dir, "explicit", "pulumi-language-yaml"), "#!/bin/sh\n", { mode: 0o755 });
+    const layout = emptyCache();
+    const engine = await ensureEngine({ layout, build: false });
+    expect(engine.yamlLanguageHostDir).toBe(path.join(dir, "explicit"));
+    expect(fs.existsSync(layout.yamlLanguageHostDir)).toBe(false);
+  });
+
+  it("a cached engine reports the cached YAML language host in its own folder", async () => {
+    delete process.env.PULUMI_BINARY;
+    process.env.PATH = path.join(dir, "empty");
+    const layout = emptyCache();
+    fakeCli(layout.binDir, `v${PULUMI_VERSION}`);
+    fs.mkdirSync(layout.yamlLanguageHostDir, { recursive: true });
+    fs.writeFileSync(layout.yamlLanguageHostPath, "#!/bin/sh\n", { mode: 0o755 });
+    const engine = await ensureEngine({ layout, build: false, languageHost: false });
+    expect(engine).toMatchObject({ source: "cache", yamlLanguageHostDir: layout.yamlLanguageHostDir });
+    expect(layout.yamlLanguageHostDir).not.toBe(layout.binDir);
+  });
+
   it("refuses an old PULUMI_BINARY, saying which version it needs", async () => {
     process.env.PULUMI_BINARY = fakeCli(path.join(dir, "explicit"), "v3.100.0");
     await expect(ensureEngine({ layout: emptyCache(), build: false })).rejects.toThrow(/3\.100\.0 is older than the required 3\.259\.0/);
