@@ -14,7 +14,7 @@ export interface E2eWorld {
   dispose(): void;
 }
 
-export function createWorld(sandbox: TestSandbox, options: { directoryProgram?: boolean } = {}): E2eWorld {
+export function createWorld(sandbox: TestSandbox, options: { directoryProgram?: boolean; yamlProgram?: boolean } = {}): E2eWorld {
   const environment = isolatedEnvironment(inject("engine"), options);
   const journalDir = path.join(path.dirname(environment.backendDir), "journal");
   fs.mkdirSync(journalDir);

@@ -1,0 +1,95 @@
+// One stack buying with two reseller accounts through two explicit
+// providers: each Order is bought, refreshed and cancelled with its own
+// provider's key, and the wrong-account evidence rules hold per provider.
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repoRoot } from "../../../scripts/engine/index.js";
+import { pluginWorld, programCopy, type PluginWorld } from "../harness/plugin.js";
+import { startTestSandbox, type TestSandbox } from "../harness/sandbox.js";
+import { backendText } from "../harness/stack.js";
+
+const PROGRAM = path.join(repoRoot, "tests", "e2e", "fixtures", "yaml-two-accounts");
+const appIdOf = (key: string) => key.slice(0, key.indexOf(":"));
+
+describe("two accounts in one stack: an explicit provider per account", () => {
+  let sandbox: TestSandbox;
+  let world: PluginWorld;
+  let dir: string;
+  let keyA: string;
+  let keyB: string;
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    keyA = sandbox.apiKey;
+    keyB = (await sandbox.management.createAccount({ username: "business-unit-b", balance: 1000 })).apiKey;
+    world = await pluginWorld(sandbox, { yamlProgram: true });
+    dir = programCopy(world, PROGRAM);
+    await world.pulumi(["stack", "init", "dev"], { cwd: dir });
+    await world.pulumi(["config", "set", "baseUrl", sandbox.url], { cwd: dir });
+    await world.pulumi(["config", "set", "journalDir", world.journalDir], { cwd: dir });
+    await world.pulumi(["config", "set", "--secret", "keyA"], { cwd: dir, input: keyA });
+    await world.pulumi(["config", "set", "--secret", "keyB"], { cwd: dir, input: keyB });
+  });
+
+  afterAll(async () => {
+    await world?.pulumi(["destroy", "--yes"], { cwd: dir }).catch(() => undefined);
+    await sandbox?.stop();
+    world?.dispose();
+  });
+
+  /** The app id each call of `operation` was made with, by order number. */
+  async function callers(operation: string): Promise<Map<string, string | null | undefined>> {
+    const calls = (await sandbox.management.requests()).filter((r) => r.operation === operation && r.code === 200);
+    return new Map(calls.map((r) => [r.orderNo ?? "", r.appId]));
+  }
+
+  it("buys with each account, refreshes and destroys each order with its own key", async () => {
+    await world.pulumi(["up", "--yes"], { cwd: dir });
+    const out = JSON.parse(await world.pulumi(["stack", "output", "--json"], { cwd: dir })) as Record<string, string>;
+    expect(out.accountOfA).toBe(appIdOf(keyA));
+    expect(out.accountOfB).toBe(appIdOf(keyB));
+    const creates = (await sandbox.management.requests()).filter((r) => r.operation === "CreateOrder");
+    expect(creates.map((r) => r.appId).sort()).toEqual([appIdOf(keyA), appIdOf(keyB)].sort());
+    // Neither key is in the state in plaintext (they are secret provider inputs).
+    const state = backendText(world);
+    for (const key of [keyA, keyB]) expect(state).not.toContain(key.split(":")[1]);
+
+    await sandbox.management.clearRequests();
+    await world.pulumi(["refresh", "--yes"], { cwd: dir });
+    const reads = await callers("GetRecord");
+    expect(reads.get(out.orderA!)).toBe(appIdOf(keyA));
+    expect(reads.get(out.orderB!)).toBe(appIdOf(keyB));
+    await world.pulumi(["preview", "--expect-no-changes"], { cwd: dir });
+
+    await world.pulumi(["destroy", "--yes"], { cwd: dir });
+    const cancels = await callers("CancelOrder");
+    expect(cancels.get(out.orderA!)).toBe(appIdOf(keyA));
+    expect(cancels.get(out.orderB!)).toBe(appIdOf(keyB));
+    expect((await sandbox.management.orders()).length).toBe(2);
+  });
+
+  it("a provider switched to the other account's key keeps its order: refresh refuses, naming both app ids", async () => {
+    await sandbox.management.clearRequests();
+    await world.pulumi(["config", "set", "--secret", "keyB"], { cwd: dir, input: keyB });
+    await world.pulumi(["up", "--yes"], { cwd: dir });
+    const out = JSON.parse(await world.pulumi(["stack", "output", "--json"], { cwd: dir })) as Record<string, string>;
+    // Provider B now holds account A's key; the engine records it with the next up (no purchase: a key change is no replacement).
+    await world.pulumi(["config", "set", "--secret", "keyB"], { cwd: dir, input: keyA });
+    const upWithOtherKey = await world.pulumi(["up", "--yes"], { cwd: dir });
+    expect(upWithOtherKey).not.toMatch(/bought/);
+    const refresh = await world.pulumi(["refresh", "--yes"], { cwd: dir }).then(
+      (stdout) => stdout,
+      (error: Error) => error.message,
+    );
+    expect(refresh).toContain(appIdOf(keyB));
+    expect(refresh).toContain(appIdOf(keyA));
+    const state = JSON.parse(await world.pulumi(["stack", "export"], { cwd: dir })) as { deployment: { resources?: { id?: string }[] } };
+    expect(state.deployment.resources?.map((r) => r.id)).toContain(out.orderB);
+    expect((await sandbox.management.requests()).filter((r) => r.operation === "CreateOrder")).toHaveLength(2);
+    // Back to the right key: destroy cancels with it.
+    await world.pulumi(["config", "set", "--secret", "keyB"], { cwd: dir, input: keyB });
+    await world.pulumi(["up", "--yes"], { cwd: dir });
+    await world.pulumi(["destroy", "--yes"], { cwd: dir });
+    expect((await callers("CancelOrder")).get(out.orderB!)).toBe(appIdOf(keyB));
+  });
+});
