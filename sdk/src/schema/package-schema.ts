@@ -146,7 +146,7 @@ export function packageSchema(pkg: PackageDeclarations): Json {
     meta: { moduleFormat: "(.*)" },
     language: {
       nodejs: { packageName: "pulumi-certreseller", respectSchemaVersion: true },
-      go: { importBasePath: "github.com/pulumi-certreseller/sdk/go/certreseller", generateResourceContainerTypes: true },
+      go: { importBasePath: "github.com/pulumi-certreseller/sdk/go/certreseller", generateResourceContainerTypes: true, respectSchemaVersion: true },
       python: { packageName: "pulumi_certreseller", respectSchemaVersion: true },
       csharp: { rootNamespace: "CertReseller", namespaces: { [PACKAGE_NAME]: "CertReseller" }, respectSchemaVersion: true },
     },

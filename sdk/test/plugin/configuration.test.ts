@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { SECRET_SETTINGS, checkConfig, configSource, diffConfig, settingsFrom } from "../../src/plugin/configuration.js";
+
+describe("plugin configuration", () => {
+  it("reads an explicit provider's arguments first, then the engine's variables", () => {
+    const source = configSource({ apiKey: "ak_a:1", allowInsecureHttp: true }, { "certreseller:apiKey": "ak_b:2", "certreseller:baseUrl": "https://api.example" });
+    expect(source.get("certreseller:apiKey")).toBe("ak_a:1");
+    expect(source.get("certreseller:baseUrl")).toBe("https://api.example");
+    // A boolean argument reads as the stack setting's text would.
+    expect(source.get("certreseller:allowInsecureHttp")).toBe("true");
+    expect(settingsFrom({ apiKey: "ak_a:1", journalDir: "/j" }, {})).toMatchObject({ apiKey: "ak_a:1", journalDir: "/j" });
+  });
+
+  it("CheckConfig names the setting and the rule", () => {
+    expect(checkConfig({ allowInsecureHttp: "maybe" })).toEqual([{ property: "allowInsecureHttp", reason: expect.stringMatching(/true or false/) }]);
+    expect(checkConfig({ baseUrl: "ftp://x" })).toEqual([{ property: "baseUrl", reason: expect.stringMatching(/http\(s\) URL/) }]);
+    expect(checkConfig({ journalDir: 7 })).toEqual([{ property: "journalDir", reason: expect.stringMatching(/must be a string/) }]);
+    expect(checkConfig({ apiKey: "ak_1:s", baseUrl: "https://api.example", allowInsecureHttp: "false" })).toEqual([]);
+  });
+
+  it("DiffConfig lists what changed and never asks for a replacement (that would buy every order again)", () => {
+    expect(diffConfig({ apiKey: "a", baseUrl: "u" }, { apiKey: "b", baseUrl: "u" })).toEqual(["apiKey"]);
+    expect(diffConfig({ apiKey: "a" }, { apiKey: "a", version: "0.1.0" })).toEqual([]);
+  });
+
+  it("the API key is the secret setting", () => {
+    expect(SECRET_SETTINGS).toEqual(["apiKey"]);
+  });
+});

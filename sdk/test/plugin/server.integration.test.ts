@@ -1,0 +1,129 @@
+// The plugin's gRPC service against the sandbox, called as the engine calls
+// it (ResourceProviderClient over a real loopback connection): every RPC the
+// plugin implements, with secrets crossing as Pulumi's sentinel values.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { startSandbox, type RunningSandbox } from "certreseller-sandbox";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ManagementClient } from "../../../tests/support/sandbox-management.js";
+// The built package, as the plugin's bin runs it: the entry loads the handler modules by their built paths.
+import { grpc, proto } from "pulumi-certreseller/dist/plugin/protocol.js";
+import { CertresellerProvider, pluginVersion } from "pulumi-certreseller/dist/plugin/server.js";
+import { SECRET_SIG, SIG_KEY } from "pulumi-certreseller/dist/plugin/wire.js";
+
+const secret = (value: unknown) => ({ [SIG_KEY]: SECRET_SIG, value });
+const Struct = proto.struct.Struct;
+const urnOf = (type: string, name: string) => `urn:pulumi:dev::plugin-test::${type}::${name}`;
+
+describe("plugin gRPC service", () => {
+  let sandbox: RunningSandbox;
+  let server: InstanceType<typeof grpc.Server>;
+  let client: any;
+  let journalDir: string;
+
+  /** One unary call; resolves with the response, rejects with the gRPC error. */
+  function call<T = any>(method: string, request: unknown): Promise<T> {
+    return new Promise((resolve, reject) => client[method](request, (error: unknown, response: T) => (error ? reject(error) : resolve(response))));
+  }
+
+  function resourceRequest<R>(Message: new () => R, fields: Record<string, unknown>): R {
+    const request = new Message() as any;
+    for (const [key, value] of Object.entries(fields)) {
+      const setter = `set${key[0]!.toUpperCase()}${key.slice(1)}`;
+      request[setter](value !== null && typeof value === "object" && !Array.isArray(value) ? Struct.fromJavaScript(value) : value);
+    }
+    return request as R;
+  }
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, validation: "auto", issueAfterSeconds: 0, statusCooldownSeconds: 0, methodCooldownSeconds: 0 });
+    journalDir = fs.mkdtempSync(path.join(os.tmpdir(), "plugin-journal-"));
+    server = new grpc.Server();
+    server.addService(proto.providerService.ResourceProviderService, new CertresellerProvider().service() as never);
+    const port = await new Promise<number>((resolve, reject) =>
+      server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))),
+    );
+    client = new proto.providerService.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+  });
+
+  afterAll(async () => {
+    client?.close();
+    server?.forceShutdown();
+    await sandbox?.stop();
+    fs.rmSync(journalDir, { recursive: true, force: true });
+  });
+
+  it("GetPluginInfo and GetSchema report the package and its version", async () => {
+    expect((await call("getPluginInfo", new proto.empty.Empty())).getVersion()).toBe(pluginVersion());
+    const request = new proto.provider.GetSchemaRequest();
+    const schema = JSON.parse((await call("getSchema", request)).getSchema());
+    expect(schema.name).toBe("certreseller");
+    expect(schema.version).toBe(pluginVersion());
+    expect(Object.keys(schema.resources)).toContain("certreseller:index:Order");
+  });
+
+  it("CheckConfig names a bad setting; DiffConfig never replaces the provider", async () => {
+    const checked = await call("checkConfig", resourceRequest(proto.provider.CheckRequest, { urn: urnOf("pulumi:providers:certreseller", "p"), olds: {}, news: { apiKey: "ak_1:s", allowInsecureHttp: "perhaps" } }));
+    expect(checked.getFailuresList().map((f: any) => f.getProperty())).toEqual(["allowInsecureHttp"]);
+    // The key comes back a secret even when it arrived plain.
+    expect(checked.getInputs().toJavaScript().apiKey).toEqual(secret("ak_1:s"));
+    const diff = await call("diffConfig", resourceRequest(proto.provider.DiffRequest, { urn: "u", olds: { apiKey: "a" }, news: { apiKey: "b" } }));
+    expect(diff.getChanges()).toBe(proto.provider.DiffResponse.DiffChanges.DIFF_SOME);
+    expect(diff.getReplacesList()).toEqual([]);
+  });
+
+  it("Configure takes an explicit provider's arguments (a secret key), then Check, Create, Read (import), Invoke and Delete run under that account", async () => {
+    const account = sandbox.accounts[1]!;
+    const configure = new proto.provider.ConfigureRequest();
+    configure.setArgs(Struct.fromJavaScript({ apiKey: secret(account.apiKey), baseUrl: sandbox.url, journalDir } as never));
+    const configured = await call("configure", configure);
+    expect(configured.getAcceptsecrets()).toBe(true);
+
+    const orderUrn = urnOf("certreseller:index:Order", "site");
+    const bad = await call("check", resourceRequest(proto.provider.CheckRequest, { urn: orderUrn, type: "certreseller:index:Order", olds: {}, news: { productCode: "sandbox-dv-single", domain: "not a domain" } }));
+    expect(bad.getFailuresList().map((f: any) => f.getProperty())).toContain("domain");
+
+    const checked = await call("check", resourceRequest(proto.provider.CheckRequest, { urn: orderUrn, type: "certreseller:index:Order", olds: {}, news: { productCode: "sandbox-dv-single", domain: "plugin.example.com" } }));
+    expect(checked.getFailuresList()).toEqual([]);
+    const inputs = checked.getInputs().toJavaScript();
+    expect(inputs).toMatchObject({ journalKey: orderUrn, keySpec: "rsa-2048", months: 12, quotedPrice: expect.any(String) });
+
+    const created = await call("create", resourceRequest(proto.provider.CreateRequest, { urn: orderUrn, type: "certreseller:index:Order", properties: inputs }));
+    const orderNo = created.getId();
+    const order = created.getProperties().toJavaScript();
+    expect(order).toMatchObject({ orderNo, accountId: account.apiKey.split(":")[0], price: expect.objectContaining({ discount: expect.any(String) }) });
+
+    const certUrn = urnOf("certreseller:index:Certificate", "site");
+    const certInputs = (await call("check", resourceRequest(proto.provider.CheckRequest, { urn: certUrn, type: "certreseller:index:Certificate", olds: {}, news: { orderNo, pfxPassword: secret("pfx-pass") } })))
+      .getInputs()
+      .toJavaScript();
+    expect(certInputs.pfxPassword).toEqual(secret("pfx-pass"));
+    const certificate = (await call("create", resourceRequest(proto.provider.CreateRequest, { urn: certUrn, type: "certreseller:index:Certificate", properties: certInputs }))).getProperties().toJavaScript();
+    for (const key of ["privateKeyPem", "privateKeyPkcs8Pem", "combinedPem", "pfxBase64", "pfxPassword"]) expect(certificate[key], key).toMatchObject({ [SIG_KEY]: SECRET_SIG });
+    expect(certificate.pfxPassword.value).toBe("pfx-pass");
+    expect(certificate.fullChainPem).toMatch(/BEGIN CERTIFICATE[\s\S]+BEGIN CERTIFICATE/);
+    expect(certificate.serialNumber).toMatch(/^[0-9A-F]+$/);
+    // Every output the schema says is always set is there: what the TypeScript class computes in the program, the plugin computes.
+    const schema = JSON.parse((await call("getSchema", new proto.provider.GetSchemaRequest())).getSchema());
+    for (const [token, properties] of [["certreseller:index:Certificate", certificate], ["certreseller:index:Order", order]] as const) {
+      expect(schema.resources[token].required.filter((name: string) => !(name in properties)), token).toEqual([]);
+    }
+
+    const imported = await call("read", resourceRequest(proto.provider.ReadRequest, { id: orderNo, urn: urnOf("certreseller:index:Order", "again"), type: "certreseller:index:Order" }));
+    expect(imported.getInputs().toJavaScript()).toEqual({ productCode: "sandbox-dv-single", domain: "plugin.example.com", verificationMethod: "dns", adoptOrderNo: orderNo });
+    expect(imported.getProperties().toJavaScript()).toMatchObject({ orderNo, adopted: true });
+
+    const invoked = await call("invoke", resourceRequest(proto.provider.InvokeRequest, { tok: "certreseller:index:getAccount", args: {} }));
+    expect(invoked.getReturn().toJavaScript().apiKey.appId).toBe(account.apiKey.split(":")[0]);
+
+    await call("delete", resourceRequest(proto.provider.DeleteRequest, { id: orderNo, urn: orderUrn, type: "certreseller:index:Order", properties: order }));
+    expect((await new ManagementClient(sandbox.managementUrl).order(orderNo)).refund).toMatchObject({ mode: "direct" });
+  });
+
+  it("an unknown type fails naming the types served", async () => {
+    await expect(call("check", resourceRequest(proto.provider.CheckRequest, { urn: urnOf("certreseller:index:Nope", "x"), type: "certreseller:index:Nope", olds: {}, news: {} }))).rejects.toThrow(
+      /certreseller:index:Order/,
+    );
+  });
+});
