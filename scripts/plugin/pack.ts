@@ -53,8 +53,10 @@ export async function packPlugin(options: { outDir?: string; log?: (line: string
     fs.rmSync(path.join(root, "package.json"));
     fs.writeFileSync(path.join(root, "pulumi-resource-certreseller"), LAUNCHER, { mode: 0o755 });
     const archivePath = path.join(outDir, `pulumi-resource-certreseller-v${version}.tar.gz`);
-    await run("tar", ["-czf", `${archivePath}.partial`, "-C", root, "."]);
-    fs.renameSync(`${archivePath}.partial`, archivePath);
+    // Written aside and renamed: concurrent runs (and a reader installing it) never see half an archive.
+    const partial = `${archivePath}.partial-${process.pid}`;
+    await run("tar", ["-czf", partial, "-C", root, "."]);
+    fs.renameSync(partial, archivePath);
     log(`wrote ${path.relative(process.cwd(), archivePath) || archivePath}`);
     return { version, archivePath };
   } finally {
