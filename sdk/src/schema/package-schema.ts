@@ -148,7 +148,8 @@ export function packageSchema(pkg: PackageDeclarations): Json {
       nodejs: { packageName: "pulumi-certreseller", respectSchemaVersion: true },
       go: { importBasePath: "github.com/pulumi-certreseller/sdk/go/certreseller", generateResourceContainerTypes: true, respectSchemaVersion: true },
       python: { packageName: "pulumi_certreseller", respectSchemaVersion: true },
-      csharp: { rootNamespace: "CertReseller", namespaces: { [PACKAGE_NAME]: "CertReseller" }, respectSchemaVersion: true },
+      // .NET: the package Pulumi.CertReseller, namespace Pulumi.CertReseller, as Pulumi providers are named.
+      csharp: { namespaces: { [PACKAGE_NAME]: "CertReseller" }, respectSchemaVersion: true },
     },
     config: { variables: config.properties, ...(config.required ? { defaults: config.required } : {}) },
     provider: {

@@ -22,7 +22,7 @@ const YAML_DOMAIN = "parity-yaml.e2e.example.com";
 function typescriptProgram(domain: string, managementUrl: string): PulumiFn {
   return async () => {
     const order = new certs.Order("order", { productCode: "sandbox-dv-multi", domain, sanDomains: [`www.${domain}`], verificationMethod: "dns", renewBeforeDays: 30 });
-    const validation = new certs.Validation("validation", { orderNo: order.orderNo, domains: [domain, `www.${domain}`], method: order.verificationMethod, requestId: order.requestId });
+    const validation = new certs.Validation("validation", { orderNo: order.orderNo, domains: [domain, `www.${domain}`], method: order.verificationMethod.apply((m) => m!), requestId: order.requestId.apply((r) => r!) });
     const record = (i: number, name: string) =>
       new certs.testing.SandboxDnsRecord(name, {
         managementUrl,
