@@ -1,18 +1,33 @@
-// A Pulumi YAML program served by the provider plugin, run as a user runs
-// it: the plugin installed from its archive with the README's command, the
-// YAML language host, and `pulumi` commands in the program's folder. The
-// validation records flow into the sandbox's DNS record resource, and the
-// sandbox validates from what was published.
+// The README's first Pulumi YAML program, served by the provider plugin and
+// run as a user runs it: the plugin installed from its archive with the
+// README's command, the YAML language host, and `pulumi` commands in the
+// program's folder. The validation records flow into the sandbox's DNS
+// record resource, and the sandbox validates from what was published.
+import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { repoRoot } from "../../../scripts/engine/index.js";
 import { opensslVerify } from "../../support/openssl.js";
-import { configureStack, pluginWorld, programCopy, type PluginWorld } from "../harness/plugin.js";
+import { configureStack, pluginWorld, type PluginWorld } from "../harness/plugin.js";
 import { startTestSandbox, type TestSandbox } from "../harness/sandbox.js";
 import { backendText } from "../harness/stack.js";
 
-const PROGRAM = path.join(repoRoot, "tests", "e2e", "fixtures", "yaml-program");
 const DOMAIN = "yaml.e2e.example.com";
+
+/**
+ * The README's YAML program, for this test's sandbox and domain, exporting
+ * also what the test checks (the order, its account and the secret key).
+ */
+function readmeProgram(managementUrl: string): string {
+  const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
+  const program = /A first program in Pulumi YAML[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)?.[1];
+  if (!program) throw new Error("README.md has no YAML program after 'A first program in Pulumi YAML'");
+  return (
+    program.replaceAll("http://127.0.0.1:8080/management", managementUrl).replaceAll("example.com", DOMAIN) +
+    ["  orderNo: ${order.orderNo}", "  accountId: ${order.accountId}", "  notAfter: ${certificate.notAfter}", "  privateKeyPem: ${certificate.privateKeyPem}", ""].join("\n")
+  );
+}
 
 describe("Pulumi YAML through the provider plugin", () => {
   let sandbox: TestSandbox;
@@ -22,15 +37,24 @@ describe("Pulumi YAML through the provider plugin", () => {
   beforeAll(async () => {
     sandbox = await startTestSandbox({ validation: "published" });
     world = await pluginWorld(sandbox, { yamlProgram: true });
-    dir = programCopy(world, PROGRAM);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "certreseller-yaml-"));
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), readmeProgram(sandbox.managementUrl));
     await world.pulumi(["stack", "init", "dev"], { cwd: dir });
-    await configureStack(world, dir, { domain: DOMAIN, managementUrl: sandbox.managementUrl });
+    await configureStack(world, dir);
   });
 
   afterAll(async () => {
     await world?.pulumi(["destroy", "--yes"], { cwd: dir }).catch(() => undefined);
     await sandbox?.stop();
     world?.dispose();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("the README's install steps are the ones this suite runs (same command, this version, the archive `npm run plugin:pack` writes)", () => {
+    const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
+    const { version } = inject("plugin");
+    expect(readme).toContain("npm run plugin:pack");
+    expect(readme).toContain(`pulumi plugin install resource certreseller ${version} --file dist-plugin/pulumi-resource-certreseller-v${version}.tar.gz`);
   });
 
   it("up buys, validates from the published record and issues; preview shows no change; destroy refunds", async () => {

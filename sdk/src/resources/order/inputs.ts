@@ -362,8 +362,8 @@ export const ORDER_INPUTS = {
   adoptOrderNo: {
     description:
       "Adopt an existing order instead of buying: `up` verifies that it exists, belongs to the account and covers exactly the declared names, " +
-      "then records it. This is how to import an order: Pulumi's `import` option cannot load dynamic providers. Also the repair path after an " +
-      "interrupted create. Naming the order the resource holds is no change.",
+      "then records it. In TypeScript this is how to import an order (the `import` option cannot load dynamic providers); through the provider " +
+      "plugin, `pulumi import` writes it for you. Also the repair path after an interrupted create. Naming the order the resource holds is no change.",
     type: t.string,
     typeNote: "string: an existing order to take over instead of buying",
     defaultNote: "—",

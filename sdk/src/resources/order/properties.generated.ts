@@ -106,10 +106,11 @@ export interface OrderArgs {
   renewBeforePercentage?: pulumi.Input<number>;
   /**
    * Adopt an existing order instead of buying: `up` verifies that it exists, belongs to the account
-   * and covers exactly the declared names, then records it. This is how to import an order:
-   * Pulumi's `import` option cannot load dynamic providers. Also the repair path after an
-   * interrupted create. Naming the order the resource holds is no change. Changing it buys a new
-   * order (only when it names another order than the one this resource holds).
+   * and covers exactly the declared names, then records it. In TypeScript this is how to import an
+   * order (the `import` option cannot load dynamic providers); through the provider plugin, `pulumi
+   * import` writes it for you. Also the repair path after an interrupted create. Naming the order
+   * the resource holds is no change. Changing it buys a new order (only when it names another order
+   * than the one this resource holds).
    */
   adoptOrderNo?: pulumi.Input<string>;
 }
@@ -194,9 +195,10 @@ export interface OrderProperties {
   readonly renewBeforePercentage: pulumi.Output<number | undefined>;
   /**
    * Adopt an existing order instead of buying: `up` verifies that it exists, belongs to the account
-   * and covers exactly the declared names, then records it. This is how to import an order:
-   * Pulumi's `import` option cannot load dynamic providers. Also the repair path after an
-   * interrupted create. Naming the order the resource holds is no change.
+   * and covers exactly the declared names, then records it. In TypeScript this is how to import an
+   * order (the `import` option cannot load dynamic providers); through the provider plugin, `pulumi
+   * import` writes it for you. Also the repair path after an interrupted create. Naming the order
+   * the resource holds is no change.
    */
   readonly adoptOrderNo: pulumi.Output<string | undefined>;
   /**
