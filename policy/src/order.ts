@@ -9,8 +9,8 @@
  */
 import { parseMoney, readOrderMoney, type OrderMoneyKind } from "pulumi-certreseller/dist/money/index.js";
 
-/** Type token of `pulumi-certreseller`'s `Order` (its `static __pulumiType`). */
-export const ORDER_TYPE = "pulumi-nodejs:dynamic/certreseller:Order";
+// The Order's type tokens (TypeScript's dynamic resource and the plugin's), declared once in the SDK.
+export { ORDER_TYPE, PLUGIN_ORDER_TYPE, isOrderType } from "pulumi-certreseller/dist/money/index.js";
 
 /**
  * The Order inputs the policies look at. Every field is optional and loosely

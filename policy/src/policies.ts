@@ -11,7 +11,7 @@ import type {
   StackValidationPolicy,
 } from "@pulumi/policy";
 import { DEFAULTS, POLICY_NAMES, SCHEMAS, withDefaults } from "./config";
-import { ORDER_TYPE, readOrder, type OrderFacts } from "./order";
+import { isOrderType, readOrder, type OrderFacts } from "./order";
 import { checkDomains } from "./rules/domains";
 import { checkMethod } from "./rules/methods";
 import { checkOrderPrice, checkStackPrice } from "./rules/price";
@@ -35,7 +35,7 @@ function orderPolicy<K extends Key>(
     enforcementLevel,
     configSchema: SCHEMAS[key],
     validateResource: (args: ResourceValidationArgs, report: ReportViolation) => {
-      if (args.type !== ORDER_TYPE) return;
+      if (!isOrderType(args.type)) return;
       const config = withDefaults(DEFAULTS[key], args.getConfig<Partial<(typeof DEFAULTS)[K]>>());
       for (const message of rule(readOrder(args.props), config)) report(message);
     },
@@ -50,7 +50,7 @@ const stackPrice: StackValidationPolicy = {
   validateStack: (args, report) => {
     const config = withDefaults(DEFAULTS.stackPrice, args.getConfig<Partial<typeof DEFAULTS.stackPrice>>());
     const orders = args.resources
-      .filter((r) => r.type === ORDER_TYPE)
+      .filter((r) => isOrderType(r.type))
       .map((r) => ({ name: r.name, order: readOrder(r.props) }));
     for (const message of checkStackPrice(orders, config)) report(message);
   },
@@ -62,7 +62,7 @@ const production: ResourceValidationPolicy = {
   enforcementLevel: "advisory",
   configSchema: SCHEMAS.production,
   validateResource: (args, report) => {
-    if (args.type !== ORDER_TYPE) return;
+    if (!isOrderType(args.type)) return;
     const config = withDefaults(DEFAULTS.production, args.getConfig<Partial<typeof DEFAULTS.production>>());
     for (const message of checkProductionGuard({ name: args.name, protect: args.opts.protect }, args.stackTags, config)) {
       report(message);

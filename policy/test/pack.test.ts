@@ -33,11 +33,11 @@ function resourceOptions(protect = false) {
   return new analyzerPb.AnalyzerResourceOptions().setProtect(protect);
 }
 
-function analyzeOrder(name: string, props: Record<string, unknown>, protect = false) {
+function analyzeOrder(name: string, props: Record<string, unknown>, protect = false, type = ORDER) {
   const req = new analyzerPb.AnalyzeRequest()
-    .setType(ORDER)
+    .setType(type)
     .setName(name)
-    .setUrn(`urn:pulumi:dev::proj::${ORDER}::${name}`)
+    .setUrn(`urn:pulumi:dev::proj::${type}::${name}`)
     .setProperties(Struct.fromJavaScript(props))
     .setOptions(resourceOptions(protect));
   return call<any>("analyze", req).then((res) =>
@@ -111,6 +111,11 @@ describe("certreseller-guardrails loaded by run-policy-pack", () => {
       "certreseller-max-order-price",
       "certreseller-max-term",
     ]);
+  });
+
+  it("checks an Order served by the provider plugin (a YAML, Go, Python or C# program) alike", async () => {
+    const diags = await analyzeOrder("yaml", { productCode: "sandbox-dv-single", domain: "example.com", months: 24, quotedPrice: "100.00" }, false, "certreseller:index:Order");
+    expect(diags.map((d: any) => d.policy)).toEqual(["certreseller-max-term"]);
   });
 
   it("prices an Order whose adoptOrderNo is unknown at preview as a purchase (it buys if the value resolves to nothing)", async () => {

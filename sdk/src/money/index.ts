@@ -8,6 +8,8 @@
  */
 export {
   ORDER_TYPE,
+  PLUGIN_ORDER_TYPE,
+  isOrderType,
   REFUND_WINDOW_DAYS,
   checkSpend,
   formatDeadline,

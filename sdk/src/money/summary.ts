@@ -10,8 +10,22 @@
  */
 import { parseMoney, readOrderMoney } from "./order-money.js";
 
-/** Type token of `Order` (its `static __pulumiType`); kept here so this module loads without @pulumi/pulumi. */
+/** Type token of the TypeScript `Order` (its `static __pulumiType`); kept here so this module loads without @pulumi/pulumi. */
 export const ORDER_TYPE = "pulumi-nodejs:dynamic/certreseller:Order";
+
+/** Type token of the `Order` the provider plugin serves (every other language; the schema's token). */
+export const PLUGIN_ORDER_TYPE = "certreseller:index:Order";
+
+/**
+ * Whether a resource type is an Order, from either front end: the summary,
+ * the spend cap and the policy pack count both.
+ *
+ * @example
+ * isOrderType("certreseller:index:Order") === true
+ */
+export function isOrderType(type: string): boolean {
+  return type === ORDER_TYPE || type === PLUGIN_ORDER_TYPE;
+}
 
 /** The service refunds a cancelled order within this many days of payment (spec: CancelOrder). */
 export const REFUND_WINDOW_DAYS = 7;
@@ -160,7 +174,7 @@ function cancellationOf(step: MoneyStep, now: Date): Cancellation | Release {
  * ```
  */
 export function summarize(steps: MoneyStep[], now: Date): MoneySummary {
-  const orders = steps.filter((s) => s.type === ORDER_TYPE);
+  const orders = steps.filter((s) => isOrderType(s.type));
   const halves = new Map<string, Set<string>>();
   for (const step of orders) {
     if (!halves.has(step.urn)) halves.set(step.urn, new Set());

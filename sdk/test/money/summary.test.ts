@@ -4,7 +4,7 @@
  * in ./update-money.test.ts.)
  */
 import { describe, expect, it } from "vitest";
-import { ORDER_TYPE, checkSpend, headline, report, summarize, type MoneyStep } from "../../src/money/summary.js";
+import { ORDER_TYPE, PLUGIN_ORDER_TYPE, checkSpend, headline, report, summarize, type MoneyStep } from "../../src/money/summary.js";
 
 const NOW = new Date("2026-11-25T12:00:00.000Z");
 /** What `pulumi preview --json` shows for an input another resource computes. */
@@ -15,6 +15,18 @@ const create = (name: string, inputs: Record<string, unknown>): MoneyStep => ({
   urn: urn(name),
   type: ORDER_TYPE,
   new: { domain: `${name}.example.com`, ...inputs },
+});
+
+describe("Orders of either front end", () => {
+  it("counts an Order served by the provider plugin (its schema token) like a TypeScript one", () => {
+    const steps: MoneyStep[] = [
+      create("ts", { quotedPrice: "100.00" }),
+      { op: "create", urn: `urn:pulumi:dev::shop::${PLUGIN_ORDER_TYPE}::yaml`, type: PLUGIN_ORDER_TYPE, new: { domain: "yaml.example.com", quotedPrice: "140.00" } },
+    ];
+    const s = summarize(steps, NOW);
+    expect(s.buys.map((b) => b.name).sort()).toEqual(["ts", "yaml"]);
+    expect(s.spend).toBe(240);
+  });
 });
 
 describe("an adoptOrderNo unknown at preview", () => {
