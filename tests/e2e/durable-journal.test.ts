@@ -19,16 +19,10 @@ import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
 import { createWorld, failureOf, recorder, type E2eWorld } from "./harness/stack.js";
 import type { ChildUpSpec } from "./harness/up-child.js";
 import { ordersProgram, type OrderArgs } from "./programs.js";
+import { until } from "./harness/waiting.js";
 
 const LATENCY_MS = 3000;
 
-async function until(what: string, condition: () => Promise<boolean> | boolean, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe("the purchase journal in a bucket outlives the CI runner", () => {
   let sandbox: TestSandbox;

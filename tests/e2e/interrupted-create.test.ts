@@ -7,63 +7,18 @@ import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../scripts/engine/index.js";
-import { openJournal } from "../../sdk/src/journal/index.js";
-import type { FaultSettings } from "certreseller-sandbox";
 import { isAlive, killTree } from "./harness/process-tree.js";
 import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
-import { backendFiles, createWorld, failureOf, openStack, providerConfig, recorder, type E2eWorld } from "./harness/stack.js";
+import { createWorld, failureOf, openStack, providerConfig, recorder, type E2eWorld } from "./harness/stack.js";
 import type { ChildUpSpec } from "./harness/up-child.js";
 import { ordersThenHoldProgram, ordersProgram, type OrderArgs } from "./programs.js";
+import { until } from "./harness/waiting.js";
+import { createKillPoints, ordersFor, restoreTornCheckpoint, type KillPoint } from "./harness/kill-points.js";
 
 const LATENCY_MS = 3000;
 
-interface KillPoint {
-  title: string;
-  faults: FaultSettings;
-  /** Resolves when the engine should die. */
-  reached: (ctx: { sandbox: TestSandbox; world: E2eWorld; domain: string }) => Promise<void>;
-  /** Whether the order number reached the journal before the kill. */
-  answerLost: boolean;
-  /** Whether the kill certainly fell inside the Order's create (the engine then reports a pending operation). */
-  insideCreate: boolean;
-}
-
-async function until(what: string, condition: () => Promise<boolean> | boolean, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const ordersFor = async (sandbox: TestSandbox, domain: string) =>
-  (await sandbox.management.orders()).filter((o) => (o.domains as string[] | undefined)?.includes(domain));
-
 const KILL_POINTS: KillPoint[] = [
-  {
-    title: "before CreateOrder answers",
-    // `times: 1`: the sandbox drops the entry when it takes the request and starts holding it. The journaled
-    // intent alone is not enough: CreateOrder leaves only after the journal's fsync, which a busy disk delays.
-    faults: { CreateOrder: { latencyMs: LATENCY_MS, times: 1 } },
-    reached: async ({ sandbox, world }) => {
-      await until("the purchase intent is journaled", async () => (await openJournal({ journalDir: world.journalDir }).list()).length > 0);
-      await until("the sandbox holds the CreateOrder", async () => (await sandbox.management.faults()).CreateOrder === undefined);
-    },
-    answerLost: true,
-    insideCreate: true,
-  },
-  {
-    title: "after CreateOrder answered, before ApplySign answers",
-    faults: { ApplySign: { latencyMs: LATENCY_MS } },
-    // The sandbox stores the order before its answer reaches the client, so "the order exists" is not enough: a kill
-    // in between is the answer-lost case (seen in CI). Wait for the order number in the journal.
-    reached: async ({ sandbox, world, domain }) => {
-      await until("the order exists", async () => (await ordersFor(sandbox, domain)).length > 0);
-      await until("the order number is journaled", async () => (await openJournal({ journalDir: world.journalDir }).list()).some((e) => e.entry?.orderNo !== undefined));
-    },
-    answerLost: false,
-    insideCreate: true,
-  },
+  ...createKillPoints(LATENCY_MS),
   {
     title: "after ApplySign answered",
     faults: {},
@@ -73,27 +28,6 @@ const KILL_POINTS: KillPoint[] = [
     insideCreate: false,
   },
 ];
-
-/**
- * SIGKILL can land while the engine saves its checkpoint and leave it
- * unreadable ("failed to load checkpoint: EOF", seen in a CI run at the
- * "after ApplySign answered" point). A user then restores the file backend's
- * own copy of the previous checkpoint (`<stack>.json.bak`). That older state
- * knows nothing of the create, so the purchase journal alone must keep the
- * next `up` from buying again — the property under test.
- */
-function restoreTornCheckpoint(world: E2eWorld, projectName: string): void {
-  // The checkpoint of stack "e2e": `.../stacks/<project>/e2e.json`.
-  const checkpoints = backendFiles(world).filter((f) => path.basename(f) === "e2e.json" && path.basename(path.dirname(f)) === projectName);
-  for (const file of checkpoints) {
-    try {
-      JSON.parse(fs.readFileSync(file, "utf8"));
-    } catch {
-      console.warn(`[e2e] the kill left ${file} unreadable (${fs.statSync(file).size} bytes); restoring ${file}.bak as a user would`);
-      fs.copyFileSync(`${file}.bak`, file);
-    }
-  }
-}
 
 describe("interrupted create (engine killed)", () => {
   let sandbox: TestSandbox;
@@ -161,7 +95,7 @@ describe("interrupted create (engine killed)", () => {
     expect(bought.length).toBeLessThanOrEqual(1);
 
     await sandbox.management.clearRequests();
-    restoreTornCheckpoint(world, projectName);
+    restoreTornCheckpoint(world, projectName, "e2e");
     const stack = await openStack(world, projectName, ordersProgram({ site: order }));
     stacks.push(stack);
     // The killed CLI left its stack lock behind; `pulumi cancel` is how a user clears it.

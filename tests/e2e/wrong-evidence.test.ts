@@ -6,8 +6,6 @@
 // state and in the purchase journal: nothing bought twice, nothing paid and
 // untracked.
 import * as fs from "node:fs";
-import * as http from "node:http";
-import type { AddressInfo } from "node:net";
 import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { PartnerClient } from "pulumi-certreseller";
@@ -15,23 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
 import { createWorld, failureOf, openStack, recorder, type E2eWorld } from "./harness/stack.js";
 import { ordersProgram } from "./programs.js";
+import { startHtml404 } from "./harness/html-404.js";
 
 const ORDER_TYPE = "pulumi-nodejs:dynamic/certreseller:Order";
-
-/** A reverse proxy in front of nothing: an HTML 404 page for every path. */
-async function startHtml404(): Promise<{ url: string; hits: string[]; stop(): Promise<void> }> {
-  const hits: string[] = [];
-  const server = http.createServer((req, res) => {
-    hits.push(req.url ?? "");
-    req.resume();
-    req.on("end", () => {
-      res.writeHead(404, { "content-type": "text/html" }).end("<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1><hr>nginx</body></html>");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, hits, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 describe("wrong evidence: another account's key, an HTML 404 page, a wrong URL", () => {
   let sandbox: TestSandbox;

@@ -96,7 +96,11 @@ export function backendText(world: E2eWorld): string {
     .join("\n");
 }
 
-/** A message from a failed Automation API call: the CLI's stderr and stdout, which carry the engine's diagnostics. */
+/**
+ * The message of an operation that must fail: a failed Automation API call
+ * (the CLI's stderr and stdout, which carry the engine's diagnostics) or a
+ * failed CLI command (its error). A success fails the test with what it printed.
+ */
 export async function failureOf(run: Promise<unknown>): Promise<string> {
   let result: unknown;
   try {
@@ -106,6 +110,6 @@ export async function failureOf(run: Promise<unknown>): Promise<string> {
     return [e.message, e.commandResult?.stdout, e.commandResult?.stderr].filter(Boolean).join("\n");
   }
   // Show what the engine did instead: an unexpected success is otherwise undiagnosable.
-  const { stdout, stderr } = (result ?? {}) as { stdout?: string; stderr?: string };
+  const { stdout, stderr } = (typeof result === "string" ? { stdout: result } : (result ?? {})) as { stdout?: string; stderr?: string };
   throw new Error(`expected the operation to fail, and it succeeded; the CLI printed:\n${stdout ?? ""}\n${stderr ?? ""}`);
 }
