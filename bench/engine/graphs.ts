@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as certs from "pulumi-certreseller";
+import { pickRecord, toDnsRecord, type DomainValidationRecord } from "pulumi-certreseller/dist/resources/validation/records.js";
 import { NoopResource } from "./noop-resource.js";
 
 /** What both graphs are made of: per certificate an Order, its Validation, one DNS record, the Certificate. */
@@ -32,6 +33,65 @@ export function certificateGraph(settings: GraphSettings): pulumi.automation.Pul
         value: record.value,
       });
       new certs.Certificate(`cert-${i}`, { orderNo: order.orderNo }, { dependsOn: [dns] });
+    }
+  };
+}
+
+/** The package schema the plugin serves: each resource's declared outputs. */
+const schema = require("pulumi-certreseller/schema.json") as { resources: Record<string, { properties?: Record<string, unknown> }> };
+
+type PluginResource = pulumi.CustomResource & Record<string, pulumi.Output<any>>;
+/** `pulumi.CustomResource` is abstract in its typings only. */
+class PluginCustomResource extends pulumi.CustomResource {}
+
+/**
+ * A resource served by the provider plugin, registered as a generated SDK
+ * class registers it: the given inputs, and every other declared output
+ * present as `undefined` (so the engine reports it back). The engine starts
+ * the installed `pulumi-resource-certreseller` for the type token's package.
+ */
+function pluginResource(token: string, name: string, inputs: Record<string, pulumi.Input<unknown>>, opts?: pulumi.CustomResourceOptions): PluginResource {
+  const declared = schema.resources[token]?.properties;
+  if (!declared) throw new Error(`bench: ${token} is not in pulumi-certreseller's schema.json`);
+  const props: Record<string, pulumi.Input<unknown>> = {};
+  for (const output of Object.keys(declared)) props[output] = undefined;
+  // The constructor assigns each registered property to the object as an Output.
+  return new PluginCustomResource(token, name, { ...props, ...inputs }, opts) as unknown as PluginResource;
+}
+
+/**
+ * The real graph of `certificateGraph`, the same resources with the same
+ * inputs and edges, served by the provider plugin instead of the dynamic
+ * provider: what a program using the plugin (a generated SDK, or YAML)
+ * declares. The Validation's inputs are those the TypeScript class sends for
+ * `{ order }` (the Order's id, its names from the program, its method and
+ * request id); the DNS record is `dnsRecordFor`'s pick of the plugin's
+ * (already expanded) records.
+ */
+export function pluginCertificateGraph(settings: GraphSettings): pulumi.automation.PulumiFn {
+  return async () => {
+    for (let i = 0; i < settings.count; i++) {
+      const domain = domainOf(i);
+      const order = pluginResource("certreseller:index:Order", `order-${i}`, {
+        productCode: settings.productCode,
+        domain,
+        verificationMethod: "dns",
+        signatureAlgorithm: settings.signatureAlgorithm,
+      });
+      const validation = pluginResource("certreseller:index:Validation", `validation-${i}`, {
+        orderNo: order.id,
+        domains: [domain],
+        method: order.verificationMethod,
+        requestId: order.requestId,
+      });
+      const record = (validation.records as pulumi.Output<DomainValidationRecord[]>).apply((records) => toDnsRecord(pickRecord(records, domain), domain));
+      const dns = pluginResource("certreseller:testing:SandboxDnsRecord", `dns-${i}`, {
+        managementUrl: settings.managementUrl,
+        fqdn: record.fqdn,
+        type: record.type,
+        value: record.value,
+      });
+      pluginResource("certreseller:index:Certificate", `cert-${i}`, { orderNo: order.orderNo }, { dependsOn: [dns] });
     }
   };
 }

@@ -4,12 +4,20 @@
 // latency, no cooldown) and of the same graph made of no-op dynamic
 // resources, side by side in one run (alternating rounds, medians); the
 // checkpoint per certificate; the Partner API calls per certificate by
-// operation from the sandbox request log. Then one row with issuance that is
-// not instant and the service's status cooldown, scaled down, counting the
-// status reads per waiting order per cooldown. Each figure is printed next
-// to issue 14's target. Figures only: nothing here passes or fails.
+// operation from the sandbox request log. The real graph runs by two paths:
+// `dynamic`, the TypeScript classes (dynamic resources, served by the
+// dynamic-provider host), and `plugin`, the same resources, inputs and edges
+// registered by the type tokens of the provider plugin
+// `pulumi-resource-certreseller`, packed and installed once per run into the
+// run's private PULUMI_HOME with `pulumi plugin install ... --file` (the
+// engine told to ignore plugins on PATH, and any copy there taken off it, so
+// the installed one serves). Then one row with issuance that is not instant
+// and the service's status cooldown, scaled down, counting the status reads
+// per waiting order per cooldown. Each figure is printed next to issue 14's
+// target. Figures only: nothing here passes or fails.
 //
 // Settings (environment):
+//   BENCH_PATHS=dynamic,plugin   which real graphs to run beside the no-op graph
 //   BENCH_COUNTS=20,100,400      certificates per row
 //   BENCH_ROUNDS=3               rounds per row up to 100 certificates (alternating, medians)
 //   BENCH_LARGE_ROUNDS=1         rounds per row above 100 certificates (a 400 round takes minutes)
@@ -22,17 +30,28 @@
 //   BENCH_PREVIEWS=5             timed previews per round, median taken (each is printed)
 //   BENCH_PROFILE_PREVIEW=<dir>  a CPU profile of this process during each timed preview
 //   BENCH_SIGNATURE_ALGORITHM=ecc, BENCH_PRODUCT_CODE=sandbox-dv-single
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as readline from "node:readline";
 import { Session } from "node:inspector/promises";
+import { promisify } from "node:util";
 import type { PulumiFn, Stack } from "@pulumi/pulumi/automation";
 import { ensureEngine, inlineStack, isolatedEnvironment, type IsolatedEnvironment } from "../../scripts/engine/index.js";
+import { packPlugin } from "../../scripts/plugin/pack.js";
 import { ManagementClient, type RequestLogEntry } from "../../tests/support/sandbox-management.js";
-import { certificateGraph, noopGraph, type GraphSettings } from "./graphs.js";
+import { certificateGraph, noopGraph, pluginCertificateGraph, type GraphSettings } from "./graphs.js";
 import { printStateBreakdown } from "./state.js";
 
+/** The two ways the real graph is served. */
+const PATH_NAMES = ["dynamic", "plugin"] as const;
+type PathName = (typeof PATH_NAMES)[number];
+const PATHS: PathName[] = (() => {
+  const wanted = (process.env.BENCH_PATHS ?? PATH_NAMES.join(",")).split(",").map((s) => s.trim()).filter((s) => s !== "");
+  const unknown = wanted.filter((p) => !(PATH_NAMES as readonly string[]).includes(p));
+  if (unknown.length > 0 || wanted.length === 0) throw new Error(`BENCH_PATHS: expected a list of ${PATH_NAMES.join(", ")}; got ${JSON.stringify(process.env.BENCH_PATHS)}`);
+  return PATH_NAMES.filter((p) => wanted.includes(p));
+})();
 const COUNTS = (process.env.BENCH_COUNTS ?? "20,100,400").split(",").filter((s) => s.trim() !== "").map(Number);
 const PRODUCT_CODE = process.env.BENCH_PRODUCT_CODE ?? "sandbox-dv-single";
 // The machine is shared: each side runs this many times, alternating, and the median is reported.
@@ -72,6 +91,25 @@ interface Calls {
   destroy: Record<string, number>;
 }
 
+/** One way of serving the real graph, and the environment its stacks run in. */
+interface GraphPath {
+  name: PathName;
+  graph: (settings: GraphSettings) => PulumiFn;
+  /** Taken afresh for each stack: the plugin path's PATH is filtered again then. */
+  environment: () => IsolatedEnvironment;
+}
+
+interface RunHooks {
+  afterUp?: () => Promise<void>;
+  afterPreview?: () => Promise<void>;
+  beforeDestroy?: () => Promise<void>;
+  onState?: (deployment: unknown) => void;
+  /** The environment to run in (the plugin path's has its own PATH); the run's by default. */
+  environment?: IsolatedEnvironment;
+}
+
+type Run = (name: string, program: PulumiFn, hooks?: RunHooks) => Promise<Timing>;
+
 async function main(): Promise<void> {
   const engine = await ensureEngine({ log: (line) => console.error(`[engine] ${line}`) });
   const environment = isolatedEnvironment(engine);
@@ -87,11 +125,22 @@ async function main(): Promise<void> {
     "certreseller:journalDir": { value: `${environment.homeDir}/journal` },
   };
   console.log(`pulumi v${engine.version} (${engine.source}); node ${process.version}; sandbox ${sandbox.url} (own process); keys ${SIGNATURE_ALGORITHM}`);
-  console.log(`rows ${COUNTS.join(", ")} certificates; rounds ${ROUNDS} (up to 100), ${LARGE_ROUNDS} (above); targets: up and destroy <= ${TARGET.up}x, preview <= ${TARGET.preview}x, checkpoint per certificate <= ${TARGET.statePerCertificate}x the no-op graph's`);
+  const paths: GraphPath[] = [];
+  for (const name of PATHS) {
+    if (name === "dynamic") paths.push({ name, graph: certificateGraph, environment: () => environment });
+    else {
+      const installed = await installPlugin(environment);
+      console.log(`plugin pulumi-resource-certreseller v${installed.version} installed from ${path.basename(installed.archivePath)} into the run's PULUMI_HOME; ambient copies ignored`);
+      paths.push({ name, graph: pluginCertificateGraph, environment: () => pluginEnvironment(environment) });
+    }
+  }
+  console.log(
+    `paths ${PATHS.join(", ")}; rows ${COUNTS.join(", ")} certificates; rounds ${ROUNDS} (up to 100), ${LARGE_ROUNDS} (above); targets: up and destroy <= ${TARGET.up}x, preview <= ${TARGET.preview}x, checkpoint per certificate <= ${TARGET.statePerCertificate}x the no-op graph's`,
+  );
 
-  /** `between` runs after `up` and the timed preview, before `destroy`. */
-  const run = async (name: string, program: PulumiFn, hooks: { afterUp?: () => Promise<void>; afterPreview?: () => Promise<void>; beforeDestroy?: () => Promise<void>; onState?: (deployment: unknown) => void } = {}): Promise<Timing> => {
-    const stack = await inlineStack({ environment, projectName: `bench-${name}`, stackName: "bench", program, config });
+  /** `afterUp` runs after `up`, `afterPreview` after the timed previews, `beforeDestroy` before `destroy`. */
+  const run: Run = async (name, program, hooks = {}) => {
+    const stack = await inlineStack({ environment: hooks.environment ?? environment, projectName: `bench-${name}`, stackName: "bench", program, config });
     let started = performance.now();
     await stack.up();
     const upSeconds = (performance.now() - started) / 1000;
@@ -124,56 +173,77 @@ async function main(): Promise<void> {
       const settings: GraphSettings = { count, productCode: PRODUCT_CODE, managementUrl: sandbox.managementUrl, signatureAlgorithm: SIGNATURE_ALGORITHM };
       const rounds = count > 100 ? LARGE_ROUNDS : ROUNDS;
       const noops: Timing[] = [];
-      const reals: Timing[] = [];
-      const calls: Calls = { up: {}, preview: {}, destroy: {} };
-      let states: { real?: unknown; noop?: unknown } = {};
-      let failure: string | undefined;
-      for (let round = 0; round < rounds && !failure; round++) {
-        noops.push(await run(`noop-${count}-${round}`, noopGraph(settings), { onState: (d) => (states.noop ??= d) }));
-        await management.clearRequests();
-        try {
-          reals.push(
-            await run(`real-${count}-${round}`, certificateGraph(settings), {
-              onState: (d) => (states.real ??= d),
-              afterUp: async () => {
-                calls.up = await management.operationCounts();
-                await management.clearRequests();
-              },
-              afterPreview: async () => {
-                calls.preview = await management.operationCounts();
-                await management.clearRequests();
-              },
-            }),
-          );
-          calls.destroy = await management.operationCounts();
-        } catch (error) {
-          failure = String((error as Error).message).split("\n").find((l) => /error|Error/.test(l)) ?? String(error);
+      let noopState: unknown;
+      const results = new Map(paths.map((p) => [p.name, { timings: [] as Timing[], calls: { up: {}, preview: {}, destroy: {} } as Calls, state: undefined as unknown, failure: undefined as string | undefined }]));
+      for (let round = 0; round < rounds && [...results.values()].some((r) => !r.failure); round++) {
+        noops.push(await run(`noop-${count}-${round}`, noopGraph(settings), { onState: (d) => (noopState ??= d) }));
+        // Alternating: the no-op graph, then each path, every round.
+        for (const graphPath of paths) {
+          const result = results.get(graphPath.name)!;
+          if (result.failure) continue;
+          await management.clearRequests();
+          try {
+            result.timings.push(
+              await run(`${graphPath.name}-${count}-${round}`, graphPath.graph(settings), {
+                environment: graphPath.environment(),
+                onState: (d) => (result.state ??= d),
+                afterUp: async () => {
+                  result.calls.up = await management.operationCounts();
+                  await management.clearRequests();
+                },
+                afterPreview: async () => {
+                  result.calls.preview = await management.operationCounts();
+                  await management.clearRequests();
+                },
+              }),
+            );
+            result.calls.destroy = await management.operationCounts();
+          } catch (error) {
+            result.failure = firstErrorLine(error);
+          }
         }
       }
       const noop = median(noops);
       console.log(`\n${count} certificates (${count * 4} resources), median of ${noops.length}`);
-      console.log(`  no-op graph   up ${noop.upSeconds.toFixed(1)} s   preview ${noop.previewSeconds.toFixed(1)} s   destroy ${noop.destroySeconds.toFixed(1)} s`);
-      if (failure) {
-        // Still a figure: say the real side could not be measured, and why.
-        console.log(`  real graph    FAILED: ${failure}`);
-        process.exitCode = 1;
-        continue;
+      console.log(`  no-op graph     up ${noop.upSeconds.toFixed(1)} s   preview ${noop.previewSeconds.toFixed(1)} s   destroy ${noop.destroySeconds.toFixed(1)} s`);
+      const measured: { name: PathName; timing: Timing; calls: Calls; state: unknown }[] = [];
+      for (const { name } of paths) {
+        const result = results.get(name)!;
+        if (result.failure || result.timings.length === 0) {
+          // Still a figure: say the path could not be measured, and why.
+          console.log(`  ${`${name} graph`.padEnd(15)} FAILED: ${result.failure ?? "no round ran"}`);
+          process.exitCode = 1;
+          continue;
+        }
+        const timing = median(result.timings);
+        measured.push({ name, timing, calls: result.calls, state: result.state });
+        console.log(`  ${`${name} graph`.padEnd(15)} up ${timing.upSeconds.toFixed(1)} s   preview ${timing.previewSeconds.toFixed(1)} s   destroy ${timing.destroySeconds.toFixed(1)} s   (median of ${result.timings.length})`);
       }
-      const real = median(reals);
-      console.log(`  real graph    up ${real.upSeconds.toFixed(1)} s   preview ${real.previewSeconds.toFixed(1)} s   destroy ${real.destroySeconds.toFixed(1)} s`);
-      console.log(`  ratio         ${ratio("up", real.upSeconds, noop.upSeconds, TARGET.up)}   ${ratio("preview", real.previewSeconds, noop.previewSeconds, TARGET.preview)}   ${ratio("destroy", real.destroySeconds, noop.destroySeconds, TARGET.destroy)}`);
+      for (const { name, timing } of measured) {
+        console.log(
+          `  ${`${name} / no-op`.padEnd(15)} ${ratio("up", timing.upSeconds, noop.upSeconds, TARGET.up)}   ${ratio("preview", timing.previewSeconds, noop.previewSeconds, TARGET.preview)}   ${ratio("destroy", timing.destroySeconds, noop.destroySeconds, TARGET.destroy)}`,
+        );
+      }
+      console.log(`  checkpoint      no-op ${kib(noop.checkpointBytes)} (${kib(noop.checkpointBytes / count)} per certificate)`);
+      for (const { name, timing } of measured) {
+        console.log(
+          `                  ${name} ${kib(timing.checkpointBytes)} (${kib(timing.checkpointBytes / count)} per certificate); ` +
+            ratio("per certificate", timing.checkpointBytes, noop.checkpointBytes, TARGET.statePerCertificate),
+        );
+      }
       console.log(
-        `  checkpoint    real ${kib(real.checkpointBytes)} (${kib(real.checkpointBytes / count)} per certificate) vs no-op ${kib(noop.checkpointBytes)} (${kib(noop.checkpointBytes / count)}); ` +
-          ratio("per certificate", real.checkpointBytes, noop.checkpointBytes, TARGET.statePerCertificate),
+        `                  stack export (compact, secrets shown), per certificate: ${[...measured.map(({ name, timing }) => `${name} ${kib(timing.stateBytes / count)}`), `no-op ${kib(noop.stateBytes / count)}`].join(", ")}`,
       );
-      console.log(`                stack export (compact, secrets shown): real ${kib(real.stateBytes / count)} vs no-op ${kib(noop.stateBytes / count)} per certificate`);
-      console.log(`  Partner API calls per certificate, up: ${perCertificate(calls.up, count)}`);
-      console.log(`  Partner API calls per certificate, destroy: ${perCertificate(calls.destroy, count)}`);
-      console.log(`  Partner API calls for one preview of the whole stack: ${describe(calls.preview, PREVIEWS)}`);
-      if (STATE_DETAIL && row === 0 && states.real && states.noop) printStateBreakdown(states.real, states.noop, count);
-      states = {};
+      for (const { name, calls } of measured) {
+        console.log(`  Partner API calls per certificate, up (${name}): ${perCertificate(calls.up, count)}`);
+        console.log(`  Partner API calls per certificate, destroy (${name}): ${perCertificate(calls.destroy, count)}`);
+        console.log(`  Partner API calls for one preview of the whole stack (${name}): ${describe(calls.preview, PREVIEWS)}`);
+      }
+      if (STATE_DETAIL && row === 0 && noopState) {
+        for (const { name, state } of measured) if (state) printStateBreakdown(name, state, noopState, count);
+      }
     }
-    if (DELAY_COUNT > 0) await issuanceDelayRow(management, run, sandbox.managementUrl, instant);
+    if (DELAY_COUNT > 0) for (const graphPath of paths) await issuanceDelayRow(management, run, graphPath, sandbox.managementUrl, instant);
   } finally {
     sandbox.process.kill("SIGTERM");
     environment.dispose();
@@ -190,7 +260,8 @@ async function main(): Promise<void> {
  */
 async function issuanceDelayRow(
   management: ManagementClient,
-  run: (name: string, program: PulumiFn, hooks: { afterUp?: () => Promise<void>; afterPreview?: () => Promise<void> }) => Promise<Timing>,
+  run: Run,
+  graphPath: GraphPath,
   managementUrl: string,
   instant: Record<string, unknown>,
 ): Promise<void> {
@@ -204,10 +275,12 @@ async function issuanceDelayRow(
   let previewCalls: Record<string, number> = {};
   const settings: GraphSettings = { count, productCode: PRODUCT_CODE, managementUrl, signatureAlgorithm: SIGNATURE_ALGORITHM };
   console.log(
-    `\nissuance after ${ISSUE_AFTER} s, status cooldown ${SERVICE_STATUS_COOLDOWN} s, time scaled 1/${TIME_SCALE} (sandbox: issue after ${issueAfter} s, cooldown ${cooldown} s); ${count} certificates, 1 round`,
+    `\nissuance after ${ISSUE_AFTER} s, status cooldown ${SERVICE_STATUS_COOLDOWN} s, time scaled 1/${TIME_SCALE} (sandbox: issue after ${issueAfter} s, cooldown ${cooldown} s); ${count} certificates, ${graphPath.name} graph, 1 round`,
   );
+  const label = `${graphPath.name} graph`.padEnd(15);
   try {
-    const timing = await run(`delay-${count}`, certificateGraph(settings), {
+    const timing = await run(`delay-${graphPath.name}-${count}`, graphPath.graph(settings), {
+      environment: graphPath.environment(),
       afterUp: async () => {
         log = await management.requests();
         upCalls = counts(log);
@@ -217,9 +290,9 @@ async function issuanceDelayRow(
         previewCalls = await management.operationCounts();
       },
     });
-    console.log(`  real graph    up ${timing.upSeconds.toFixed(1)} s   preview ${timing.previewSeconds.toFixed(1)} s   destroy ${timing.destroySeconds.toFixed(1)} s`);
+    console.log(`  ${label} up ${timing.upSeconds.toFixed(1)} s   preview ${timing.previewSeconds.toFixed(1)} s   destroy ${timing.destroySeconds.toFixed(1)} s`);
   } catch (error) {
-    console.log(`  real graph    FAILED: ${String((error as Error).message).split("\n").find((l) => /error|Error/.test(l)) ?? String(error)}`);
+    console.log(`  ${label} FAILED: ${firstErrorLine(error)}`);
     process.exitCode = 1;
     return;
   } finally {
@@ -275,6 +348,46 @@ function statusReads(log: RequestLogEntry[], cooldownSeconds: number) {
     medianGap: gaps[Math.floor(gaps.length / 2)] ?? 0,
     perCooldown: cooldownsWaited > 0 ? extraReads / cooldownsWaited : extraReads > 0 ? Infinity : 0,
   };
+}
+
+/** The line of an engine failure that says what failed. */
+function firstErrorLine(error: unknown): string {
+  return String((error as Error).message).split("\n").find((l) => /error|Error/.test(l)) ?? String(error);
+}
+
+/**
+ * The plugin path's environment: the run's (same backend and PULUMI_HOME),
+ * with the engine told to ignore plugins on PATH and, as
+ * tests/e2e/harness/plugin.ts does, every PATH entry holding a
+ * `pulumi-resource-certreseller` left out (npm links one into
+ * node_modules/.bin), so the engine starts the copy installed into
+ * PULUMI_HOME. Taken before each stack: an `npm install` elsewhere on the
+ * machine during a run can link a new copy (it did, in one run of this
+ * benchmark). PULUMI_IGNORE_AMBIENT_PLUGINS would also hide the dynamic-provider
+ * and YAML hosts on PATH; the plugin graph needs neither.
+ */
+function pluginEnvironment(environment: IsolatedEnvironment): IsolatedEnvironment {
+  const entries = (environment.env.PATH ?? "").split(path.delimiter).filter((dir) => dir !== "");
+  const kept = entries.filter((dir) => !fs.existsSync(path.join(dir, "pulumi-resource-certreseller")));
+  const env = { ...environment.env, PATH: kept.join(path.delimiter), PULUMI_IGNORE_AMBIENT_PLUGINS: "true" };
+  return { ...environment, binDirs: environment.binDirs.filter((dir) => kept.includes(dir)), env };
+}
+
+/**
+ * The plugin packed as `npm run plugin:pack` packs it (from the built SDK)
+ * into the run's scratch folder, and installed into the run's private
+ * PULUMI_HOME with the README's command.
+ */
+async function installPlugin(environment: IsolatedEnvironment): Promise<{ version: string; archivePath: string }> {
+  const { version, archivePath } = await packPlugin({
+    outDir: path.join(path.dirname(environment.homeDir), "plugin-archive"),
+    log: (line) => console.error(`[plugin] ${line}`),
+  });
+  await promisify(execFile)(environment.pulumiPath, ["plugin", "install", "resource", "certreseller", version, "--file", archivePath, "--non-interactive"], {
+    env: { ...process.env, ...pluginEnvironment(environment).env },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return { version, archivePath };
 }
 
 /**

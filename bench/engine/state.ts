@@ -2,8 +2,11 @@
 // prefixes: order, validation, dns, cert), and within a kind by part
 // (provider text, secret ciphertext, other inputs and outputs, engine
 // metadata) and by output, in the checkpoint file's own encoding (secrets as
-// ciphertext), per resource, real graph against the no-op graph. BENCH_STATE_DUMP=<file> also writes
-// the real deployment there, to read by hand.
+// ciphertext), per resource, a real graph (the dynamic or the plugin path)
+// against the no-op graph. BENCH_STATE_DUMP=<file> also writes the dynamic
+// path's deployment there, and the plugin path's beside it (`<file>` with
+// `.plugin` before its extension), to read by hand.
+import * as path from "node:path";
 import * as fs from "node:fs";
 import * as pulumi from "@pulumi/pulumi";
 
@@ -102,18 +105,25 @@ function echoes(t: KindTotals): number {
   return [...t.byOutput.values()].reduce((n, e) => n + e.sameAsInput, 0);
 }
 
-/** Prints the breakdown of the first row's checkpoints (real and no-op), per resource. */
-export function printStateBreakdown(real: unknown, noop: unknown, count: number): void {
-  if (process.env.BENCH_STATE_DUMP) fs.writeFileSync(process.env.BENCH_STATE_DUMP, JSON.stringify(real, null, 2));
+/** Where BENCH_STATE_DUMP puts a path's deployment: the file itself for the dynamic path, `<name>.<path><ext>` for another. */
+function dumpFile(file: string, label: string): string {
+  if (label === "dynamic") return file;
+  const ext = path.extname(file);
+  return `${file.slice(0, file.length - ext.length)}.${label}${ext}`;
+}
+
+/** Prints the breakdown of the first row's checkpoints (one real graph, `label`, and the no-op graph), per resource. */
+export function printStateBreakdown(label: string, real: unknown, noop: unknown, count: number): void {
+  if (process.env.BENCH_STATE_DUMP) fs.writeFileSync(dumpFile(process.env.BENCH_STATE_DUMP, label), JSON.stringify(real, null, 2));
   const r = totals(real);
   const n = totals(noop);
   const per = (bytes: number, c: number) => Math.round(bytes / Math.max(1, c));
-  console.log(`\n  checkpoint by resource kind (bytes per resource as compact JSON; the file's indentation aside; ${count} certificates)`);
-  console.log(`    ${"kind".padEnd(21)}${"real".padStart(7)}${"no-op".padStart(7)}   real: provider text / secret envelopes / other inputs / other outputs (of which echo an input) / source positions / dependencies / rest`);
+  console.log(`\n  ${label} checkpoint by resource kind (bytes per resource as compact JSON; the file's indentation aside; ${count} certificates)`);
+  console.log(`    ${"kind".padEnd(21)}${label.padStart(8)}${"no-op".padStart(7)}   ${label}: provider text / secret envelopes / other inputs / other outputs (of which echo an input) / source positions / dependencies / rest`);
   for (const [kind, t] of r) {
     const base = n.get(kind);
     console.log(
-      `    ${kind.padEnd(21)}${String(per(t.total, t.count)).padStart(7)}${String(base ? per(base.total, base.count) : "-").padStart(7)}   ` +
+      `    ${kind.padEnd(21)}${String(per(t.total, t.count)).padStart(8)}${String(base ? per(base.total, base.count) : "-").padStart(7)}   ` +
         [t.providerText, t.secretCiphertext, t.inputs, `${per(t.outputs, t.count)} (${per(echoes(t), t.count)})`, t.sourcePositions, t.dependencies, t.metadata]
           .map((b) => (typeof b === "number" ? per(b, t.count) : b))
           .join(" / "),
