@@ -9,4 +9,5 @@ export {
   type ValidatedCertificateArgs,
   type ValidationRecordToPublish,
 } from "./resources/validated-certificate/resource.js";
+export { Rfc2136Record, type Rfc2136RecordArgs } from "./resources/rfc2136-record/resource.js";
 export * from "./functions/index.js";

@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { TestProject } from "vitest/node";
+import { ensureBind, type Bind } from "../../scripts/dns/index.js";
 import { ensureEngine, repoRoot, type Engine } from "../../scripts/engine/index.js";
 import { packPlugin, type PackedPlugin } from "../../scripts/plugin/pack.js";
 
@@ -9,6 +10,8 @@ declare module "vitest" {
     engine: Engine;
     /** The provider plugin archive, packed once per run as `npm run plugin:pack` packs it. */
     plugin: PackedPlugin;
+    /** BIND 9 for the DNS scenarios (tests/e2e/dns/); null outside CI when it could not be installed (those files then skip). */
+    bind: Bind | null;
   }
 }
 
@@ -16,7 +19,8 @@ declare module "vitest" {
  * Makes sure the engine exists before any e2e file runs: found or cached in a
  * second, built from Go modules on a fresh machine. A missing engine fails the
  * run — under CI and everywhere else — because a skipped e2e suite would claim
- * behaviour nobody checked.
+ * behaviour nobody checked. BIND 9 is provided the same way for the DNS
+ * scenarios (see {@link provideBind}).
  */
 export default async function setup(project: TestProject): Promise<void> {
   for (const built of ["sdk/dist/index.js", "sandbox/dist/index.js"]) {
@@ -29,4 +33,22 @@ export default async function setup(project: TestProject): Promise<void> {
   project.provide("engine", engine);
   const plugin = await packPlugin({ outDir: path.join(repoRoot, "tmp", "plugin-archive"), log: (line) => console.error(`[plugin] ${line}`) });
   project.provide("plugin", plugin);
+  project.provide("bind", await provideBind());
+}
+
+/**
+ * BIND 9 for the DNS scenarios, installed from Debian's packages when
+ * missing (scripts/dns/). Under `CI=true` a server that is still missing
+ * fails the run; elsewhere the DNS files skip, saying why.
+ */
+async function provideBind(): Promise<Bind | null> {
+  try {
+    const bind = await ensureBind({ log: (line) => console.error(`[bind] ${line}`) });
+    console.error(`[bind] BIND ${bind.version} (${bind.source}): ${bind.namedPath}`);
+    return bind;
+  } catch (error) {
+    if (process.env.CI === "true") throw error;
+    console.error(`[bind] ${(error as Error).message}\n[bind] the DNS scenarios (tests/e2e/dns/) will be SKIPPED; under CI=true this fails the run`);
+    return null;
+  }
 }

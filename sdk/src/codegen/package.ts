@@ -10,6 +10,7 @@ import { GET_ACCOUNT, GET_PRODUCTS } from "../functions/declarations.js";
 import { PROVIDER_CONFIG } from "../provider/config.js";
 import { CERTIFICATE } from "../resources/certificate/declaration.js";
 import { ORDER } from "../resources/order/declaration.js";
+import { RFC2136_RECORD } from "../resources/rfc2136-record/declaration.js";
 import { VALIDATED_CERTIFICATE } from "../resources/validated-certificate/declaration.js";
 import { VALIDATION } from "../resources/validation/declaration.js";
 import { SANDBOX_DNS_RECORD } from "../testing/declarations.js";
@@ -47,7 +48,7 @@ export const PACKAGE: PackageDeclarations & { readonly typescript: readonly Type
   // What the provider plugin serves. The ValidatedCertificate component is
   // TypeScript only: its `publish` is a function of the program, which no
   // schema can carry (docs/languages.md gives its steps for other languages).
-  resources: [ORDER, VALIDATION, CERTIFICATE, SANDBOX_DNS_RECORD],
+  resources: [ORDER, VALIDATION, CERTIFICATE, RFC2136_RECORD, SANDBOX_DNS_RECORD],
   functions: [GET_ACCOUNT, GET_PRODUCTS],
   typescript: [
     {
@@ -64,5 +65,6 @@ export const PACKAGE: PackageDeclarations & { readonly typescript: readonly Type
     { declaration: VALIDATION, page: "docs/reference/validation.md" },
     { declaration: CERTIFICATE, page: "docs/reference/certificate.md" },
     { declaration: VALIDATED_CERTIFICATE, page: "docs/reference/validated-certificate.md" },
+    { declaration: RFC2136_RECORD, page: "docs/reference/rfc2136-record.md" },
   ],
 };

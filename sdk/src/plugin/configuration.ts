@@ -8,7 +8,7 @@
  * from the stack's `certreseller:*` settings, or an explicit provider
  * resource (one per account), configured from its arguments.
  */
-import { PROVIDER_CONFIG, SETTING_SOURCES, readSettings, type ConfigSource, type ProviderSettings } from "../provider/config.js";
+import { InvalidSettingError, PROVIDER_CONFIG, SETTING_SOURCES, readSettings, type ConfigSource, type ProviderSettings } from "../provider/config.js";
 import { entries } from "../schema/property.js";
 import type { Props } from "./wire.js";
 
@@ -65,7 +65,7 @@ export function checkConfig(news: Props): ConfigFailure[] {
   try {
     readSettings(source, {});
   } catch (error) {
-    failures.push({ property: "allowInsecureHttp", reason: (error as Error).message });
+    failures.push({ property: error instanceof InvalidSettingError ? error.setting : "allowInsecureHttp", reason: (error as Error).message });
   }
   const baseUrl = source.get(SETTING_SOURCES.baseUrl.config);
   if (baseUrl) {

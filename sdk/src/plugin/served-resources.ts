@@ -20,6 +20,7 @@ import { CERTIFICATE } from "../resources/certificate/declaration.js";
 import { DERIVED_OUTPUT_NAMES, PRESENTATION_INPUTS, derivedOutputs } from "../resources/certificate/derived.js";
 import type { CertificateState } from "../resources/certificate/state.js";
 import { ORDER } from "../resources/order/declaration.js";
+import { RFC2136_RECORD } from "../resources/rfc2136-record/declaration.js";
 import { expandPrice, storedPrice, type OrderPriceState } from "../resources/order/stored-price.js";
 import { VALIDATION } from "../resources/validation/declaration.js";
 import { expandRecords, storeRecords, type DomainValidationRecord, type StoredValidationRecord } from "../resources/validation/records.js";
@@ -91,6 +92,7 @@ export const SERVED_RESOURCES: ReadonlyMap<string, ServedResource> = new Map(
       },
       presentationInputs: PRESENTATION_INPUTS,
     }),
+    served(RFC2136_RECORD, "rfc2136-record"),
     served(SANDBOX_DNS_RECORD, "testing/dns-record"),
   ].map((r) => [r.declaration.token, r]),
 );

@@ -1,5 +1,6 @@
 import * as os from "node:os";
 import * as path from "node:path";
+import { parseDnsServers } from "../rules/dns-servers.js";
 import * as t from "../schema/property.js";
 
 /** What a provider needs from stack config or the environment. */
@@ -25,6 +26,13 @@ export interface ProviderSettings {
    * standard AWS environment variables only, never from stack config.
    */
   readonly journalUrl?: string;
+  /**
+   * `certreseller:dnsResolvers` or `CERTRESELLER_DNS_RESOLVERS`: the DNS
+   * servers (`address:port`, canonical) the CAA check and the propagation
+   * check ask to find CAA records, zones and their servers; absent: the
+   * system's resolvers.
+   */
+  readonly dnsResolvers?: readonly string[];
   /**
    * `CERTRESELLER_NOW` (ISO 8601): the time the provider takes as "now" —
    * rehearse a renewal (`CERTRESELLER_NOW=2027-11-01 pulumi preview` shows
@@ -77,6 +85,16 @@ export const PROVIDER_CONFIG = {
     type: t.string,
     env: ["CERTRESELLER_JOURNAL_URL"],
   },
+  dnsResolvers: {
+    description:
+      "DNS servers, comma-separated `address:port` (`192.0.2.53:53`, `[2001:db8::53]:53`; the port defaults to 53), that the Order's CAA check " +
+      "and the Certificate's propagation check ask for CAA records and to find each zone's authoritative servers. Set it where the system's " +
+      "resolvers do not see the DNS the CA sees (a split-horizon network), or to point the checks at a test server; against a sandbox on this " +
+      "machine, setting it turns both checks on.",
+    type: t.string,
+    defaultNote: "the system's resolvers",
+    env: ["CERTRESELLER_DNS_RESOLVERS"],
+  },
 } as const satisfies t.PropertyTable;
 
 /** The name of a provider setting. */
@@ -118,12 +136,14 @@ export function readSettings(config: ConfigSource | undefined, env: NodeJS.Proce
     return fromEnv !== undefined && fromEnv !== "" ? fromEnv : undefined;
   };
   const allowInsecureHttp = readFlag(pick(SETTING_SOURCES.allowInsecureHttp), SETTING_SOURCES.allowInsecureHttp);
+  const dnsResolvers = readServers(pick(SETTING_SOURCES.dnsResolvers), SETTING_SOURCES.dnsResolvers);
   return {
     apiKey: pick(SETTING_SOURCES.apiKey),
     baseUrl: pick(SETTING_SOURCES.baseUrl),
     ...(allowInsecureHttp === undefined ? {} : { allowInsecureHttp }),
     journalDir: pick(SETTING_SOURCES.journalDir) ?? defaultJournalDir(),
     ...(pick(SETTING_SOURCES.journalUrl) ? { journalUrl: pick(SETTING_SOURCES.journalUrl) } : {}),
+    ...(dnsResolvers ? { dnsResolvers } : {}),
     now: env.CERTRESELLER_NOW || undefined,
   };
 }
@@ -139,7 +159,32 @@ function readFlag(value: string | undefined, source: { config: string; env: stri
   const v = value.trim().toLowerCase();
   if (["true", "1", "yes", "on"].includes(v)) return true;
   if (["false", "0", "no", "off"].includes(v)) return false;
-  throw new Error(`certreseller: ${source.config} / ${source.env} must be true or false, not ${JSON.stringify(value)}`);
+  throw new InvalidSettingError("allowInsecureHttp", `certreseller: ${source.config} / ${source.env} must be true or false, not ${JSON.stringify(value)}`);
+}
+
+/** A server list setting; a bad address is refused, naming the setting, rather than dropped (a check would then ask the wrong DNS). */
+function readServers(value: string | undefined, source: { config: string; env: string }): string[] | undefined {
+  if (value === undefined) return undefined;
+  const parsed = parseDnsServers(value);
+  if (parsed.reason !== undefined) throw new InvalidSettingError("dnsResolvers", `certreseller: ${source.config} / ${source.env} ${parsed.reason}`);
+  return parsed.servers;
+}
+
+/**
+ * A setting has a value it cannot have; the message names the config key
+ * and the environment variable, `setting` the setting.
+ *
+ * @example
+ * try { readSettings(config); } catch (e) { if (e instanceof InvalidSettingError) console.log(e.setting); } // "dnsResolvers"
+ */
+export class InvalidSettingError extends Error {
+  override readonly name = "InvalidSettingError";
+  constructor(
+    readonly setting: keyof typeof SETTING_SOURCES,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** A required setting is missing; the message names the config key and the env var. */

@@ -46,6 +46,7 @@ export const HANDLER_MODULES = {
   certificate: "resources/certificate/handlers.js",
   "testing/dns-record": "testing/handlers/dns-record.js",
   "testing/file-record": "testing/handlers/file-record.js",
+  "rfc2136-record": "resources/rfc2136-record/handlers.js",
 } as const;
 
 /** A name a resource class passes to `providerText`; see {@link HANDLER_MODULES}. */

@@ -6,6 +6,7 @@ export {
   requireApiSettings,
   defaultJournalDir,
   MissingSettingError,
+  InvalidSettingError,
   SETTING_SOURCES,
   type ProviderSettings,
   type CompleteSettings,

@@ -1,4 +1,4 @@
-import { startSandbox } from "certreseller-sandbox";
+import { startSandbox, type RealValidationOptions } from "certreseller-sandbox";
 import { ManagementClient, type SandboxConfig } from "../../support/sandbox-management.js";
 
 /** A sandbox on a free loopback port, tuned for the engine: instant issuance, no cooldown to wait out. */
@@ -21,8 +21,9 @@ export const FAST_SANDBOX: SandboxConfig = {
   methodCooldownSeconds: 0,
 };
 
-export async function startTestSandbox(config: SandboxConfig = {}): Promise<TestSandbox> {
-  const sandbox = await startSandbox({ port: 0, host: "127.0.0.1", ...FAST_SANDBOX, ...config });
+/** `realValidation`: where `validation: "real"` looks (e.g. `{ resolver: bind.address }`, a BIND of tests/e2e/dns/). */
+export async function startTestSandbox(config: SandboxConfig = {}, realValidation?: RealValidationOptions): Promise<TestSandbox> {
+  const sandbox = await startSandbox({ port: 0, host: "127.0.0.1", ...FAST_SANDBOX, ...config, ...(realValidation ? { realValidation } : {}) });
   const management = new ManagementClient(sandbox.managementUrl);
   const account = sandbox.accounts[0];
   if (!account) throw new Error("the sandbox started without a funded account");

@@ -1,7 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ProviderContext } from "../../provider/context.js";
-import { isUnknown } from "../../provider/unknown.js";
-import { DEFAULT_TIMEOUT_MINUTES, MAX_TIMEOUT_MINUTES, type CertificateInputs } from "./inputs.js";
+import { containsUnknown, isUnknown } from "../../provider/unknown.js";
+import { parseDnsServers } from "../../rules/dns-servers.js";
+import { DEFAULT_TIMEOUT_MINUTES, MAX_PROPAGATION_MINUTES, MAX_TIMEOUT_MINUTES, type CertificateInputs } from "./inputs.js";
 
 /** Checks the inputs ({@link checkCertificateInputs}); never calls the service. */
 export async function check(_ctx: ProviderContext, _olds: CertificateInputs, news: CertificateInputs): Promise<pulumi.dynamic.CheckResult<CertificateInputs>> {
@@ -39,5 +40,28 @@ export function checkCertificateInputs(news: Partial<CertificateInputs>): {
       failures.push({ property: "timeoutMinutes", reason: `timeoutMinutes must be a number of minutes above 0 and at most ${MAX_TIMEOUT_MINUTES} (7 days); got ${JSON.stringify(t)}` });
     }
   }
+  failures.push(...checkPropagationInputs(news, inputs));
   return { inputs, failures };
+}
+
+/** The propagation check's inputs; `propagationResolvers` is written back in canonical `address:port` form. */
+function checkPropagationInputs(news: Partial<CertificateInputs>, inputs: Partial<CertificateInputs>): { property: string; reason: string }[] {
+  const failures: { property: string; reason: string }[] = [];
+  const given = (value: unknown) => value !== undefined && value !== null && !isUnknown(value);
+  if (given(news.propagationCheck) && typeof news.propagationCheck !== "boolean") {
+    failures.push({ property: "propagationCheck", reason: `propagationCheck must be true or false; got ${JSON.stringify(news.propagationCheck)}` });
+  }
+  const minutes = news.propagationTimeoutMinutes;
+  if (given(minutes) && (typeof minutes !== "number" || !Number.isFinite(minutes) || minutes <= 0 || minutes > MAX_PROPAGATION_MINUTES)) {
+    failures.push({
+      property: "propagationTimeoutMinutes",
+      reason: `propagationTimeoutMinutes must be a number of minutes above 0 and at most ${MAX_PROPAGATION_MINUTES} (a day); got ${JSON.stringify(minutes)}`,
+    });
+  }
+  if (given(news.propagationResolvers) && !containsUnknown(news.propagationResolvers)) {
+    const parsed = parseDnsServers(news.propagationResolvers);
+    if (parsed.reason !== undefined) failures.push({ property: "propagationResolvers", reason: `propagationResolvers ${parsed.reason}` });
+    else inputs.propagationResolvers = parsed.servers;
+  }
+  return failures;
 }

@@ -5,27 +5,42 @@ import { toPlainJson } from "../../provider/plain-json.js";
 import { statusGateKey, statusReader } from "../shared/process-status-gate.js";
 import { describeTarget, stateFromDownload, tryDownload } from "./download.js";
 import { DEFAULT_TIMEOUT_MINUTES, type CertificateInputs } from "./inputs.js";
+import { checkPropagation, type PropagationDeps } from "./propagation.js";
 import type { CertificateState } from "./state.js";
 import { waitForIssuance, type StatusDeps } from "./wait.js";
 
-/** Waits until the targeted certificate is issued, then downloads and verifies it; the id is its certificate id. */
-export async function create(deps: StatusDeps, ctx: ProviderContext, inputs: CertificateInputs): Promise<pulumi.dynamic.CreateResult<CertificateState>> {
+/** What create needs besides its arguments: the status gate and clock, and how the propagation check reaches the DNS. */
+export type CreateDeps = StatusDeps & PropagationDeps;
+
+/**
+ * Waits until the targeted certificate is issued (first, for DNS methods,
+ * until its validation records are visible: the propagation check), then
+ * downloads and verifies it; the id is its certificate id.
+ */
+export async function create(deps: CreateDeps, ctx: ProviderContext, inputs: CertificateInputs): Promise<pulumi.dynamic.CreateResult<CertificateState>> {
   const outs = await obtain(deps, ctx, inputs);
   return { id: outs.certId, outs: toPlainJson(outs) as unknown as CertificateState };
 }
 
 /** Downloads the target, waiting for its issuance through the status gate between attempts. */
-async function obtain({ clock, gate }: StatusDeps, ctx: ProviderContext, inputs: CertificateInputs): Promise<CertificateState> {
+async function obtain(deps: CreateDeps, ctx: ProviderContext, inputs: CertificateInputs): Promise<CertificateState> {
+  const { clock, gate } = deps;
   const api = ctx.api();
   const log = ctx.log();
   const startedAt = clock.now();
   const timeoutMs = (inputs.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES) * 60_000;
+  let propagationChecked = false;
   for (;;) {
     const attempt = await tryDownload(api, inputs);
     if (attempt.download) {
       const { outs, serialNumber } = stateFromDownload(inputs, attempt.download);
       log.info(`${describeTarget(inputs)}: certificate ${outs.certId} issued (serial ${serialNumber}, valid until ${outs.notAfter}); downloaded and verified`);
       return outs;
+    }
+    if (!propagationChecked) {
+      // Once, before the first status read: an issued certificate needs no records, and a record missing now would only time the wait out.
+      propagationChecked = true;
+      await checkPropagation(deps, ctx, inputs);
     }
     const status = await waitForIssuance({
       orderNo: inputs.orderNo,

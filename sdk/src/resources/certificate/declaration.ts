@@ -18,7 +18,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import * as t from "../../schema/property.js";
-import { DEFAULT_TIMEOUT_MINUTES, MAX_TIMEOUT_MINUTES } from "./inputs.js";
+import { DEFAULT_PROPAGATION_MINUTES, DEFAULT_TIMEOUT_MINUTES, MAX_PROPAGATION_MINUTES, MAX_TIMEOUT_MINUTES } from "./inputs.js";
 import type { Certificate, CertificateArgs } from "./resource.js";
 
 /** An output-only property (`input: false`); `more` keeps its literal types (`secret: true`, ...). */
@@ -116,6 +116,41 @@ export const CERTIFICATE_PROPERTIES = {
     defaultNote: `${DEFAULT_TIMEOUT_MINUTES} (or from \`customTimeouts\`)`,
     change: "update",
     changeNote: "the certificate is kept",
+  },
+  // The propagation check's settings: read by create only, not stored
+  // (`output: false`), so changing one changes nothing of a Certificate
+  // that exists.
+  propagationCheck: {
+    description:
+      "Before waiting for issuance, when the order's method is `dns` or `cname`: read the validation records (GetRecord) and wait until each is " +
+      "visible on every authoritative server of its zone (or on `propagationResolvers`), failing with the missing records and the servers that " +
+      "lack them after `propagationTimeoutMinutes`. Only GetRecord and DNS queries: nothing is bought or cancelled, and a failure leaves the " +
+      "Order as it is. Unset: on, except against a Partner API on this machine (a loopback base URL, the sandbox) when no DNS server is named " +
+      "(`propagationResolvers` or `certreseller:dnsResolvers`).",
+    type: t.boolean,
+    defaultNote: "on for `dns`/`cname` (off against a loopback base URL unless a DNS server is named)",
+    output: false,
+    change: "none",
+    changeNote: "checked when the Certificate is created",
+  },
+  propagationTimeoutMinutes: {
+    description: `How long the propagation check waits for the records, in minutes (above 0, at most ${MAX_PROPAGATION_MINUTES}); the servers are asked again after 2, 4, 8, ... (at most 30) seconds.`,
+    type: t.number,
+    defaultNote: `${DEFAULT_PROPAGATION_MINUTES}`,
+    output: false,
+    change: "none",
+    changeNote: "checked when the Certificate is created",
+  },
+  propagationResolvers: {
+    description:
+      "DNS servers (`address:port`; the port defaults to 53) the propagation check asks instead of each zone's authoritative servers: " +
+      "for a zone whose servers this machine cannot reach, or to check what a particular resolver sees.",
+    type: t.listOf(t.string),
+    typeNote: "string[] (`192.0.2.53:53`, `[2001:db8::53]:53`)",
+    defaultNote: "the authoritative servers of each record's zone (found through `certreseller:dnsResolvers`, else the system's resolvers)",
+    output: false,
+    change: "none",
+    changeNote: "checked when the Certificate is created",
   },
   // Secret, an input and an output: the given password, else one derived
   // from the key. Never sent to the provider (the class builds the PKCS#12

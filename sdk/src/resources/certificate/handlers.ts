@@ -7,19 +7,18 @@ import type { ResourceHandlers } from "../../provider/handlers.js";
 import { systemClock } from "../shared/clock.js";
 import { processStatusGate } from "../shared/process-status-gate.js";
 import { check } from "./check.js";
-import { create } from "./create.js";
+import { create, type CreateDeps } from "./create.js";
 import { remove } from "./delete.js";
 import { diff } from "./diff.js";
 import type { CertificateInputs } from "./inputs.js";
 import { read } from "./read.js";
 import type { CertificateState } from "./state.js";
 import { update } from "./update.js";
-import type { StatusDeps } from "./wait.js";
 
 export const resourceType = "Certificate";
 
-/** Handlers with an injectable clock and gate (tests); {@link handlers} uses the real ones. */
-export function createCertificateHandlers(deps: StatusDeps): ResourceHandlers<CertificateInputs, CertificateState> {
+/** Handlers with an injectable clock, gate and DNS (tests); {@link handlers} uses the real ones. */
+export function createCertificateHandlers(deps: CreateDeps): ResourceHandlers<CertificateInputs, CertificateState> {
   return {
     check,
     diff,

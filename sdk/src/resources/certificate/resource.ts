@@ -45,6 +45,20 @@ export interface CertificateArgs {
    */
   timeoutMinutes?: pulumi.Input<number>;
   /**
+   * Before waiting for issuance (methods `dns` and `cname`), wait until every
+   * validation record is visible on every authoritative server of its zone
+   * (or on `propagationResolvers`), and fail naming the missing records and
+   * the servers lacking them otherwise. Reads only (GetRecord, DNS): a
+   * failure buys and cancels nothing, and the Order stays as it is. Unset:
+   * on, except against a sandbox on this machine (a loopback base URL) when
+   * no DNS server is named.
+   */
+  propagationCheck?: pulumi.Input<boolean>;
+  /** How long the propagation check waits, in minutes (default 10). */
+  propagationTimeoutMinutes?: pulumi.Input<number>;
+  /** DNS servers (`address:port`) the propagation check asks instead of each zone's authoritative servers. */
+  propagationResolvers?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
    * Password of `pfxBase64` (non-empty). Pass it as a secret
    * (`config.requireSecret(...)`); when omitted one is derived from the
    * private key (32 characters, the same on every run) and returned as the
@@ -170,6 +184,9 @@ export class Certificate extends pulumi.CustomResource {
       certId: args.certId,
       timeoutMinutes: timeout.timeoutMinutes,
       timeoutOrigin: timeout.timeoutOrigin,
+      propagationCheck: args.propagationCheck,
+      propagationTimeoutMinutes: args.propagationTimeoutMinutes,
+      propagationResolvers: args.propagationResolvers,
       // Output-only members must be present (undefined) to be registered as
       // outputs. Only what cannot be recomputed is stored: the derived
       // outputs are getters and fields below (an earlier release's stored

@@ -3,29 +3,36 @@ import { isPartnerApiError } from "../../client/errors.js";
 import type { Product } from "../../client/types.js";
 import { findProduct, isUnknown, type ProviderContext, type ProviderLog } from "../../provider/index.js";
 import { checkOrder, toCents, type OrderSpec } from "../../rules/index.js";
+import { systemDns, type DnsDeps } from "../shared/dns-checks.js";
 import { accountSummary } from "./account.js";
+import { checkCaa, type OrderedName } from "./caa.js";
 import { REPLACE_KEYS, sameInput, type OrderInputs } from "./inputs.js";
 import { normalizeOrder } from "./normalize.js";
 
 /**
- * Preview-time truth: normalise, run every rule, price the purchase. Never
- * spends anything. When the catalogue cannot be read, the local rules still
- * run and one warning says what was not checked.
+ * Preview-time truth: normalise, run every rule, price the purchase, and
+ * for a new purchase check the names' CAA records. Never spends anything.
+ * When the catalogue cannot be read, the local rules still run and one
+ * warning says what was not checked. `dns` is how the CAA check reaches the
+ * DNS (tests pass a scripted one).
  */
 export async function check(
   ctx: ProviderContext,
   olds: Partial<OrderInputs>,
   rawNews: OrderInputs,
+  dns: DnsDeps = systemDns,
 ): Promise<pulumi.dynamic.CheckResult<OrderInputs>> {
   // Raw engine inputs: any member may be the preview placeholder or of a wrong type.
   const news = rawNews as unknown as Record<string, unknown>;
   const log = ctx.log(typeof news.journalKey === "string" && !isUnknown(news.journalKey) ? news.journalKey : undefined);
   const { values, unknown, rejected, failures } = normalizeOrder(news);
   let product: Product | undefined;
+  let catalogueRead = false;
   const productCode = values.productCode;
   if (typeof productCode === "string" && !unknown.has("productCode")) {
     try {
       product = await findProduct(ctx.api(), productCode);
+      catalogueRead = true;
       if (!product) failures.push({ property: "productCode", reason: `${JSON.stringify(productCode)} is not in this account's product list` });
     } catch (error) {
       const why = isPartnerApiError(error) ? `${error.kind}: ${error.message}` : (error as Error).message;
@@ -43,10 +50,36 @@ export async function check(
   if (typeof inputs.adoptOrderNo === "string" && !unknown.has("adoptOrderNo")) {
     inputs.quotedPrice = "0.00"; // adoption buys nothing
   } else if (result.quote) inputs.quotedPrice = result.quote.total;
+  const names = caaNames(inputs, unknown, failures);
+  if (names && inputs.adoptOrderNo === undefined && (catalogueRead ? product !== undefined : true) && buysAgain(olds, inputs)) {
+    failures.push(
+      ...(await checkCaa(dns, ctx.settings, log, {
+        names,
+        productCode: String(productCode),
+        brandCode: product?.brandCode ?? undefined,
+        productKnown: product !== undefined,
+        caaCheck: inputs.caaCheck as boolean | undefined,
+        caaIssuerDomains: inputs.caaIssuerDomains as string[] | undefined,
+      })),
+    );
+  }
   if (result.quote && failures.length === 0 && inputs.adoptOrderNo === undefined && buysAgain(olds, inputs)) {
     await warnIfUnaffordable(ctx, log, inputs, result.quote.total);
   }
   return { inputs: inputs as unknown as OrderInputs, failures };
+}
+
+/**
+ * The names the CAA check looks up, each with the input that holds it; none
+ * while a name or a CAA input is unknown (preview) or a name was refused
+ * (its failure says why; a lookup of a malformed name says nothing more).
+ */
+function caaNames(inputs: Record<string, unknown>, unknown: ReadonlySet<string>, failures: readonly { property: string }[]): OrderedName[] | undefined {
+  const keys = ["domain", "sanDomains", "wildcardDomains", "caaCheck", "caaIssuerDomains", "productCode"];
+  if (keys.some((key) => unknown.has(key)) || typeof inputs.domain !== "string") return undefined;
+  if (failures.some((f) => ["domain", "sanDomains", "wildcardDomains", "caaIssuerDomains", "caaCheck"].includes(f.property.split(/[.[]/)[0]!))) return undefined;
+  const list = (key: "sanDomains" | "wildcardDomains") => (Array.isArray(inputs[key]) ? (inputs[key] as string[]) : []).map((name) => ({ property: key, name }));
+  return [{ property: "domain", name: inputs.domain }, ...list("sanDomains"), ...list("wildcardDomains")];
 }
 
 /**

@@ -164,6 +164,21 @@ function customCsr(value: unknown, property: string): Parsed {
     : bad(property, "must be a PEM certificate signing request");
 }
 
+function flag(value: unknown, property: string): Parsed {
+  return typeof value === "boolean" ? ok(value) : bad(property, `must be true or false, got ${JSON.stringify(value)}`);
+}
+
+/** Issuer domains as CAA values name a CA (RFC 8659 section 4.2): `sectigo.com`, lower case, no root dot. */
+function issuerDomains(value: unknown, property: string): Parsed {
+  if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) return bad(property, "must be a list of CAA issuer domains, e.g. [\"sectigo.com\"]");
+  const domains = [...new Set((value as string[]).map((v) => v.trim().toLowerCase().replace(/\.$/, "")))];
+  if (domains.length === 0) return bad(property, "must name at least one CAA issuer domain; to skip the CAA check set caaCheck: false");
+  const wrong = domains.find((d) => !/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/.test(d));
+  return wrong === undefined
+    ? ok(domains)
+    : bad(property, `${JSON.stringify(wrong)} is not an issuer domain (a domain name as CAA "issue" values name a CA, e.g. "sectigo.com")`);
+}
+
 function adoptOrderNo(value: unknown, property: string): Parsed {
   return typeof value === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(value.trim())
     ? ok(value.trim())
@@ -358,6 +373,29 @@ export const ORDER_INPUTS = {
     change: "none",
     changeNote: "as `renewBeforeDays`; with both, the earlier window wins",
     parse: integer(1, 99),
+  },
+  caaCheck: {
+    description:
+      "Check at preview, before anything is bought, that each name's CAA records (RFC 8659: the name's, else its parent's, up to the " +
+      "top-level domain) let the product's CA issue; a name they refuse fails the preview, naming the records and the issuer domains expected. " +
+      "Only a new purchase is checked. A DNS lookup that fails is a warning, not a failure. Unset: on, except against a Partner API on this " +
+      "machine (a loopback base URL, the sandbox) while `certreseller:dnsResolvers` is unset.",
+    type: t.boolean,
+    defaultNote: "on (off against a loopback base URL unless `certreseller:dnsResolvers` is set)",
+    change: "none",
+    changeNote: "a check at preview; nothing is bought or changed",
+    parse: flag,
+  },
+  caaIssuerDomains: {
+    description:
+      "The CAA issuer domains (`issue` / `issuewild` values) that name the product's CA, instead of the ones this package assumes for the " +
+      "product's brand — for a brand it does not know (a preview warning then), or a CA with other domains. Not sent to the service.",
+    type: t.listOf(t.string),
+    typeNote: "string[] (issuer domains, e.g. `sectigo.com`)",
+    defaultNote: "the product's brand's domains (see the CAA check)",
+    change: "none",
+    changeNote: "used by the CAA check at preview only",
+    parse: issuerDomains,
   },
   adoptOrderNo: {
     description:

@@ -105,6 +105,25 @@ export interface OrderArgs {
    */
   renewBeforePercentage?: pulumi.Input<number>;
   /**
+   * Check at preview, before anything is bought, that each name's CAA records (RFC 8659: the
+   * name's, else its parent's, up to the top-level domain) let the product's CA issue; a name they
+   * refuse fails the preview, naming the records and the issuer domains expected. Only a new
+   * purchase is checked. A DNS lookup that fails is a warning, not a failure. Unset: on, except
+   * against a Partner API on this machine (a loopback base URL, the sandbox) while
+   * `certreseller:dnsResolvers` is unset. Default: on (off against a loopback base URL unless
+   * `certreseller:dnsResolvers` is set). Changing it alone changes nothing (a check at preview;
+   * nothing is bought or changed).
+   */
+  caaCheck?: pulumi.Input<boolean>;
+  /**
+   * The CAA issuer domains (`issue` / `issuewild` values) that name the product's CA, instead of
+   * the ones this package assumes for the product's brand — for a brand it does not know (a preview
+   * warning then), or a CA with other domains. Not sent to the service. Default: the product's
+   * brand's domains (see the CAA check). Changing it alone changes nothing (used by the CAA check
+   * at preview only).
+   */
+  caaIssuerDomains?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
    * Adopt an existing order instead of buying: `up` verifies that it exists, belongs to the account
    * and covers exactly the declared names, then records it. In TypeScript this is how to import an
    * order (the `import` option cannot load dynamic providers); through the provider plugin, `pulumi
@@ -137,6 +156,8 @@ export interface OrderInputValues {
   couponCode?: string;
   renewBeforeDays?: number;
   renewBeforePercentage?: number;
+  caaCheck?: boolean;
+  caaIssuerDomains?: string[];
   adoptOrderNo?: string;
 }
 
@@ -193,6 +214,21 @@ export interface OrderProperties {
    * cert-manager's `renewBeforePercentage`; with `renewBeforeDays` too, the earlier window wins.
    */
   readonly renewBeforePercentage: pulumi.Output<number | undefined>;
+  /**
+   * Check at preview, before anything is bought, that each name's CAA records (RFC 8659: the
+   * name's, else its parent's, up to the top-level domain) let the product's CA issue; a name they
+   * refuse fails the preview, naming the records and the issuer domains expected. Only a new
+   * purchase is checked. A DNS lookup that fails is a warning, not a failure. Unset: on, except
+   * against a Partner API on this machine (a loopback base URL, the sandbox) while
+   * `certreseller:dnsResolvers` is unset.
+   */
+  readonly caaCheck: pulumi.Output<boolean | undefined>;
+  /**
+   * The CAA issuer domains (`issue` / `issuewild` values) that name the product's CA, instead of
+   * the ones this package assumes for the product's brand — for a brand it does not know (a preview
+   * warning then), or a CA with other domains. Not sent to the service.
+   */
+  readonly caaIssuerDomains: pulumi.Output<string[] | undefined>;
   /**
    * Adopt an existing order instead of buying: `up` verifies that it exists, belongs to the account
    * and covers exactly the declared names, then records it. In TypeScript this is how to import an

@@ -5,10 +5,10 @@
  * class's outputs are held to it by the compiler (below).
  *
  * Its arguments are the Order's (declared once, in `order/inputs.ts`, and
- * referenced here), `publish`, and two of the Certificate's. What a change
+ * referenced here), `publish`, and five of the Certificate's. What a change
  * does is what it does to the child that takes the argument: an Order
  * argument as on an Order (`replace` buys a new order, and the Validation
- * and Certificate follow it), `timeoutMinutes` as on the Certificate.
+ * and Certificate follow it), `timeoutMinutes` and the propagation check's as on the Certificate.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import * as t from "../../schema/property.js";
@@ -65,6 +65,9 @@ export const VALIDATED_CERTIFICATE_PROPERTIES = {
     description: "The Certificate's wait for issuance in minutes; `customTimeouts.create` on the component works too.",
     output: false,
   },
+  propagationCheck: { ...CERTIFICATE_PROPERTIES.propagationCheck, description: `The Certificate's: ${CERTIFICATE_PROPERTIES.propagationCheck.description}` },
+  propagationTimeoutMinutes: CERTIFICATE_PROPERTIES.propagationTimeoutMinutes,
+  propagationResolvers: CERTIFICATE_PROPERTIES.propagationResolvers,
   pfxPassword: {
     ...CERTIFICATE_PROPERTIES.pfxPassword,
     description:

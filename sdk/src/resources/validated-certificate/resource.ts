@@ -70,6 +70,12 @@ export interface ValidatedCertificateArgs extends Omit<OrderArgs, "domain" | "sa
   publish: (record: ValidationRecordToPublish, context: { parent: pulumi.ComponentResource; index: number }) => pulumi.Resource | pulumi.Resource[];
   /** The Certificate's wait for issuance in minutes (default 60); `customTimeouts.create` on the component works too. */
   timeoutMinutes?: pulumi.Input<number>;
+  /** The Certificate's propagation check (see `CertificateArgs.propagationCheck`): wait until the records `publish` made are visible in DNS. */
+  propagationCheck?: pulumi.Input<boolean>;
+  /** How long the Certificate's propagation check waits, in minutes (default 10). */
+  propagationTimeoutMinutes?: pulumi.Input<number>;
+  /** DNS servers (`address:port`) the Certificate's propagation check asks instead of each zone's authoritative servers. */
+  propagationResolvers?: pulumi.Input<pulumi.Input<string>[]>;
   /** The Certificate's PKCS#12 password (secret); derived from the key when omitted (see `Certificate.pfxPassword`). */
   pfxPassword?: pulumi.Input<string>;
 }
@@ -119,7 +125,7 @@ export class ValidatedCertificate extends pulumi.ComponentResource {
     refuseImportOption("ValidatedCertificate", name, opts as pulumi.CustomResourceOptions, 'declare it with `adoptOrderNo: "CERT..."` among its arguments to take over an existing order.');
     const names = declaredNames(name, args);
     super(ValidatedCertificate.__pulumiType, name, {}, opts);
-    const { publish, timeoutMinutes, pfxPassword, ...orderArgs } = args;
+    const { publish, timeoutMinutes, pfxPassword, propagationCheck, propagationTimeoutMinutes, propagationResolvers, ...orderArgs } = args;
     this.order = new Order(name, orderArgs, { parent: this });
     this.validation = new Validation(name, { order: this.order }, { parent: this });
     this.records = names.flatMap((n, index) => {
@@ -129,7 +135,7 @@ export class ValidatedCertificate extends pulumi.ComponentResource {
     // customTimeouts on the component apply to the only child that waits.
     this.certificate = new Certificate(
       name,
-      { order: this.order, timeoutMinutes, pfxPassword },
+      { order: this.order, timeoutMinutes, pfxPassword, propagationCheck, propagationTimeoutMinutes, propagationResolvers },
       { parent: this, dependsOn: this.records, customTimeouts: opts?.customTimeouts },
     );
     const c = this.certificate;

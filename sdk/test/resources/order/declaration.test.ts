@@ -8,6 +8,8 @@ import { describe, expect, it } from "vitest";
 import { ORDER } from "../../../src/resources/order/declaration.js";
 import { INPUT_DECLARATIONS, REPLACE_KEYS, UPDATE_KEYS } from "../../../src/resources/order/inputs.js";
 import { isInput, isOutput } from "../../../src/schema/property.js";
+import { purchaseDigest } from "../../../src/journal/digest.js";
+import { purchaseInputsOf } from "../../../src/resources/order/journal-entry.js";
 
 describe("keys derived from the declaration", () => {
   it("update in place: the verification method only; replace: every purchase input", () => {
@@ -45,6 +47,16 @@ describe("what reaches the service", () => {
   });
 
   it("inputs that only steer the provider are never sent", () => {
-    for (const name of ["renewBeforeDays", "renewBeforePercentage", "adoptOrderNo"] as const) expect(INPUT_DECLARATIONS.find(([n]) => n === name)?.[1].sentAs, name).toBeUndefined();
+    for (const name of ["renewBeforeDays", "renewBeforePercentage", "adoptOrderNo", "caaCheck", "caaIssuerDomains"] as const) {
+      expect(INPUT_DECLARATIONS.find(([n]) => n === name)?.[1].sentAs, name).toBeUndefined();
+    }
+  });
+
+  it("the CAA check's inputs are not part of the purchase: the journal's digest is the same with or without them", () => {
+    const purchase = { productCode: "sandbox-dv-single", domain: "example.com", sanDomains: [], wildcardDomains: [], months: 12 };
+    const withCaa = { ...purchase, caaCheck: false, caaIssuerDomains: ["sectigo.com"] };
+    expect(purchaseDigest(withCaa, purchaseInputsOf(withCaa))).toBe(purchaseDigest(purchase, purchaseInputsOf(purchase)));
+    expect(REPLACE_KEYS).not.toEqual(expect.arrayContaining(["caaCheck"]));
+    expect(REPLACE_KEYS).not.toEqual(expect.arrayContaining(["caaIssuerDomains"]));
   });
 });

@@ -1,0 +1,145 @@
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import { findOnPath } from "../engine/which.js";
+
+export type Log = (line: string) => void;
+
+/** Where `named` came from: already on the machine, or installed now from Debian's packages. */
+export type BindSource = "path" | "system" | "installed";
+
+/** A usable BIND 9 on this machine. */
+export interface Bind {
+  source: BindSource;
+  /** `/usr/sbin/named` */
+  namedPath: string;
+  /** `9.18.49-1~deb12u3-Debian`, the second word of `named -v`. */
+  version: string;
+}
+
+export interface EnsureBindOptions {
+  /** Install Debian's `bind9` with apt-get when no `named` is found (default true). */
+  install?: boolean;
+  log?: Log;
+  /** Environment to read `PATH` and `CI` from (tests). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** No `named` found and none could be installed. The message says how to install one. */
+export class BindUnavailableError extends Error {
+  override name = "BindUnavailableError";
+}
+
+/** The Debian packages: the server, and the tools that check its configuration (named-checkconf). */
+export const BIND_PACKAGES = ["bind9", "bind9-utils"] as const;
+
+export const BIND_INSTALL_INSTRUCTIONS = [
+  `Install BIND 9: \`apt-get update && apt-get install -y --no-install-recommends ${BIND_PACKAGES.join(" ")}\` (as root),`,
+  "or put a `named` on PATH. The DNS scenarios of the e2e suite run an authoritative server of their own with it.",
+].join("\n");
+
+// Debian installs named outside a normal user's PATH.
+const WELL_KNOWN_PATHS = ["/usr/sbin/named", "/usr/local/sbin/named"];
+
+/** `named` on PATH, else at the places Debian and a source build put it. */
+export function findNamed(env: NodeJS.ProcessEnv = process.env): { path: string; source: "path" | "system" } | undefined {
+  const onPath = findOnPath("named", env.PATH ?? "");
+  if (onPath) return { path: onPath, source: "path" };
+  const system = WELL_KNOWN_PATHS.find((p) => isExecutable(p));
+  return system ? { path: system, source: "system" } : undefined;
+}
+
+/**
+ * Makes BIND 9 available for the e2e suite, the way `ensureEngine` makes the
+ * Pulumi CLI available: a `named` on PATH or in `/usr/sbin`, else Debian's
+ * `bind9` and `bind9-utils` installed with apt-get (as root, or through
+ * `sudo -n`), printing each command and how long it took. Throws
+ * {@link BindUnavailableError} when there is still no `named`; the e2e global
+ * setup lets that fail the run under `CI=true`.
+ *
+ * @example
+ * const bind = await ensureBind({ log: (l) => console.error(`[bind] ${l}`) });
+ * console.log(bind.namedPath, bind.version); // /usr/sbin/named 9.18.49-1~deb12u3-Debian
+ */
+export async function ensureBind(options: EnsureBindOptions = {}): Promise<Bind> {
+  const log = options.log ?? (() => {});
+  const env = options.env ?? process.env;
+  const found = findNamed(env);
+  if (found) return { source: found.source, namedPath: found.path, version: await namedVersion(found.path) };
+
+  if (options.install === false) throw new BindUnavailableError(`No BIND 9: no \`named\` on PATH or in ${WELL_KNOWN_PATHS.join(", ")} (installing was not allowed).\n${BIND_INSTALL_INSTRUCTIONS}`);
+  const aptGet = findOnPath("apt-get", env.PATH ?? "");
+  if (!aptGet) throw new BindUnavailableError(`No BIND 9: no \`named\` on PATH or in ${WELL_KNOWN_PATHS.join(", ")}, and no apt-get to install it.\n${BIND_INSTALL_INSTRUCTIONS}`);
+  const prefix = privilegePrefix(env);
+  if (prefix === undefined) {
+    throw new BindUnavailableError(`No BIND 9, and installing it needs root: this process is not root and has no \`sudo\`.\n${BIND_INSTALL_INSTRUCTIONS}`);
+  }
+
+  const started = Date.now();
+  const aptEnv = { ...env, DEBIAN_FRONTEND: "noninteractive" };
+  try {
+    await run([...prefix, aptGet, "update"], aptEnv, log);
+    await run([...prefix, aptGet, "install", "-y", "--no-install-recommends", ...BIND_PACKAGES], aptEnv, log);
+  } catch (cause) {
+    throw new BindUnavailableError(`Installing BIND 9 failed: ${(cause as Error).message}\n${BIND_INSTALL_INSTRUCTIONS}`, { cause });
+  }
+  const installed = findNamed(env);
+  if (!installed) throw new BindUnavailableError(`apt-get installed ${BIND_PACKAGES.join(" ")} but there is still no \`named\`.\n${BIND_INSTALL_INSTRUCTIONS}`);
+  // Debian's package starts a system-wide named on port 53; the tests run their own on free ports and never talk to it.
+  log(`BIND 9 installed in ${((Date.now() - started) / 1000).toFixed(1)} s: ${installed.path}`);
+  return { source: "installed", namedPath: installed.path, version: await namedVersion(installed.path) };
+}
+
+/** Nothing as root; `sudo -n` (never a password prompt, which would hang a test run) otherwise; undefined when neither works. */
+function privilegePrefix(env: NodeJS.ProcessEnv): string[] | undefined {
+  if (process.getuid?.() === 0) return [];
+  const sudo = findOnPath("sudo", env.PATH ?? "");
+  return sudo ? [sudo, "-n"] : undefined;
+}
+
+async function namedVersion(namedPath: string): Promise<string> {
+  const out = await capture([namedPath, "-v"]);
+  // `BIND 9.18.49-1~deb12u3-Debian (Extended Support Version) <id:>`: the version is the second word.
+  return out.trim().split(/\s+/)[1] ?? out.trim();
+}
+
+/** Runs a command, printing it and its last lines of output; rejects with that output on failure. */
+function run(argv: string[], env: NodeJS.ProcessEnv, log: Log): Promise<void> {
+  log(`$ ${argv.join(" ")}`);
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(argv[0]!, argv.slice(1), { env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const tail = output.trim().split("\n").slice(-3).join(" | ");
+      if (code === 0) {
+        log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s${tail ? `: ${tail}` : ""}`);
+        resolve();
+      } else {
+        reject(new Error(`\`${argv.join(" ")}\` exited with ${code}: ${output.trim().split("\n").slice(-15).join("\n")}`));
+      }
+    });
+  });
+}
+
+function capture(argv: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(argv[0]!, argv.slice(1), { stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve(output) : reject(new Error(`\`${argv.join(" ")}\` exited with ${code}: ${output.trim()}`))));
+  });
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * Why an RFC 2136 update failed, in words that name the setting to fix. The
+ * settings are named as the `Rfc2136Record` inputs spell them (`server`,
+ * `zone`, `tsigKeyName`, `tsigAlgorithm`, `tsigSecret`), which are also the
+ * fields of {@link UpdateTarget}. A message never contains the secret.
+ */
+
+/** What an update is about, for its error messages (no secret in here). */
+export interface UpdateDescription {
+  /** `host:port` as configured. */
+  server: string;
+  zone: string;
+  keyName: string;
+  algorithm: string;
+  /** What the update does: `add TXT _dnsauth.example.com`. */
+  action: string;
+  fqdn: string;
+  type: string;
+}
+
+/** The answer's code: an RCODE name (`REFUSED`, `NOTAUTH`), a TSIG error (`BADSIG`, `BADKEY`, `BADTIME`), or what went wrong on this side. */
+export type DnsUpdateErrorCode =
+  | "REFUSED"
+  | "NOTAUTH"
+  | "NOTZONE"
+  | "BADSIG"
+  | "BADKEY"
+  | "BADTIME"
+  | "RCODE"
+  | "UNSIGNED"
+  | "FORGED"
+  | "NO_ANSWER"
+  | "MALFORMED";
+
+/**
+ * An RFC 2136 update that failed. `settings` lists the inputs to look at;
+ * `mayHaveApplied` is false when the server answered with an error (it
+ * applied nothing: an update is all or nothing, RFC 2136 3.7) and true when
+ * no trustworthy answer arrived.
+ *
+ * @example
+ * try { await sendUpdate(target, changes); }
+ * catch (e) { if (e instanceof DnsUpdateError && e.code === "BADSIG") console.error(e.settings); } // ["tsigSecret"]
+ */
+export class DnsUpdateError extends Error {
+  override name = "DnsUpdateError";
+  readonly code: DnsUpdateErrorCode;
+  readonly settings: readonly string[];
+  readonly mayHaveApplied: boolean;
+
+  constructor(message: string, init: { code: DnsUpdateErrorCode; settings: readonly string[]; mayHaveApplied: boolean; cause?: unknown }) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.code = init.code;
+    this.settings = init.settings;
+    this.mayHaveApplied = init.mayHaveApplied;
+  }
+}
+
+const at = (t: UpdateDescription) => `RFC 2136 update (${t.action}) sent to ${t.server}`;
+const answered = (code: DnsUpdateErrorCode, settings: readonly string[]) => ({ code, settings, mayHaveApplied: false });
+
+/** RCODE REFUSED: the server serves the zone but its policy does not let this key make this change. */
+export function updateRefused(t: UpdateDescription): DnsUpdateError {
+  return new DnsUpdateError(
+    `${at(t)}: the server refused the update for zone ${t.zone} (REFUSED): check \`zone\` (the zone that holds ${t.fqdn}) and that the server's ` +
+      `update-policy/allow-update grants the key ${t.keyName} (\`tsigKeyName\`) ${t.type} updates at ${t.fqdn}`,
+    answered("REFUSED", ["zone", "tsigKeyName"]),
+  );
+}
+
+/** RCODE NOTAUTH without a TSIG error: the server is not authoritative (primary) for the zone named. */
+export function notAuthoritative(t: UpdateDescription): DnsUpdateError {
+  return new DnsUpdateError(
+    `${at(t)}: the server is not authoritative for zone ${t.zone} (NOTAUTH): check \`zone\` (the apex of the zone that holds ${t.fqdn}, ` +
+      `exactly as the server's zone statement names it) and \`server\` (the zone's primary server)`,
+    answered("NOTAUTH", ["zone", "server"]),
+  );
+}
+
+/** RCODE NOTZONE: the record's name is outside the zone named (the preview's check normally catches it first). */
+export function outsideZone(t: UpdateDescription): DnsUpdateError {
+  return new DnsUpdateError(`${at(t)}: ${t.fqdn} is not within zone ${t.zone} (NOTZONE): check \`fqdn\` and \`zone\``, answered("NOTZONE", ["fqdn", "zone"]));
+}
+
+/** TSIG error BADSIG: the server knows the key but the MAC does not verify with its secret. */
+export function badSignature(t: UpdateDescription): DnsUpdateError {
+  return new DnsUpdateError(
+    `${at(t)}: the server rejected the TSIG signature of key ${t.keyName} (BADSIG): \`tsigSecret\` is not the secret the server holds for that key ` +
+      `(use the base64 \`secret\` of its key statement; also check \`tsigAlgorithm\`, ${t.algorithm})`,
+    answered("BADSIG", ["tsigSecret", "tsigAlgorithm"]),
+  );
+}
+
+/** TSIG error BADKEY: the server has no key of that name and algorithm. */
+export function unknownKey(t: UpdateDescription): DnsUpdateError {
+  return new DnsUpdateError(
+    `${at(t)}: the server does not know the TSIG key ${t.keyName} with algorithm ${t.algorithm} (BADKEY): check \`tsigKeyName\` ` +
+      `(the key's name in the server's configuration) and \`tsigAlgorithm\` (the algorithm of that key statement)`,
+    answered("BADKEY", ["tsigKeyName", "tsigAlgorithm"]),
+  );
+}
+
+/** TSIG error BADTIME: the signature's time is outside the server's window: the two clocks differ. */
+export function clockSkew(t: UpdateDescription, times: { signedAt: number; serverTime: number | undefined; fudge: number }): DnsUpdateError {
+  const iso = (s: number) => new Date(s * 1000).toISOString();
+  const server = times.serverTime === undefined ? "" : `, the server's ${iso(times.serverTime)}`;
+  return new DnsUpdateError(
+    `${at(t)}: the server rejected the TSIG time (BADTIME): the clocks differ by more than the ${times.fudge} s a signature allows ` +
+      `(this machine's clock read ${iso(times.signedAt)}${server}): set both clocks right (NTP); no setting of the record fixes this`,
+    answered("BADTIME", []),
+  );
+}
+
+/** Any other RCODE: FORMERR, SERVFAIL, NOTIMP, a prerequisite code... */
+export function updateFailed(t: UpdateDescription, rcode: string): DnsUpdateError {
+  const hint: Record<string, string> = {
+    FORMERR: "the server could not parse the update",
+    SERVFAIL: "the server failed to apply it (see its log)",
+    NOTIMP: "the server does not take dynamic updates at all: check `server`",
+  };
+  return new DnsUpdateError(`${at(t)}: the server answered ${rcode}${hint[rcode] ? `: ${hint[rcode]}` : ""}`, answered("RCODE", rcode === "NOTIMP" ? ["server"] : []));
+}
+
+/** A success (or an error the server should have signed) without a TSIG record: not trusted. */
+export function unsignedAnswer(t: UpdateDescription, rcode: string): DnsUpdateError {
+  return new DnsUpdateError(
+    `${at(t)}: the answer (${rcode}) carries no TSIG signature, so it cannot be trusted; is \`server\` the zone's primary, and does it know key ${t.keyName}?`,
+    { code: "UNSIGNED", settings: ["server"], mayHaveApplied: true },
+  );
+}
+
+/** A signed answer whose signature does not verify with our key: someone else answered, or the answer was altered. */
+export function forgedAnswer(t: UpdateDescription, why: string): DnsUpdateError {
+  return new DnsUpdateError(`${at(t)}: the answer's TSIG signature does not verify (${why}); it was not trusted`, {
+    code: "FORGED",
+    settings: [],
+    mayHaveApplied: true,
+  });
+}
+
+/** No answer over UDP and TCP, or the connection failed. */
+export function noAnswer(t: UpdateDescription, detail: string, cause: unknown): DnsUpdateError {
+  return new DnsUpdateError(
+    `${at(t)}: ${detail}: check \`server\` (host:port of the zone's primary server) and that it is reachable on that port over UDP and TCP`,
+    { code: "NO_ANSWER", settings: ["server"], mayHaveApplied: true, cause },
+  );
+}
+
+/** An answer that is not a well-formed DNS message. */
+export function malformedAnswer(detail: string): DnsUpdateError {
+  return new DnsUpdateError(`malformed DNS answer: ${detail}`, { code: "MALFORMED", settings: [], mayHaveApplied: true });
+}
+
+/** A malformed answer (or one that could not be read), with what the update was. */
+export function badAnswer(t: UpdateDescription, cause: unknown): DnsUpdateError {
+  const detail = cause instanceof Error ? cause.message : String(cause);
+  return new DnsUpdateError(`${at(t)}: the answer could not be read (${detail}); is \`server\` a DNS server?`, { code: "MALFORMED", settings: ["server"], mayHaveApplied: true, cause });
+}

@@ -1,0 +1,56 @@
+import type { CaaProperty } from "../../rules/caa.js";
+import type { DnsLookup } from "./resolver.js";
+
+/** A name's Relevant RRset (RFC 8659 section 3) and where it was found; `at` is absent when no name up the tree has CAA. */
+export interface RelevantCaa {
+  readonly at?: string;
+  readonly rrset: readonly CaaProperty[];
+}
+
+/** CAA RRsets by name (aliases followed), shared by the lookups of one check: sibling names climb through the same parents. */
+export type CaaAnswers = Map<string, Promise<readonly CaaProperty[]>>;
+
+/** Alias chains longer than this are a loop or a misconfiguration; resolvers give up too. */
+const MAX_ALIASES = 8;
+
+/**
+ * RFC 8659's Relevant RRset for a name: its own CAA RRset when not empty,
+ * else its parent's, and so on. The climb stops before the top-level domain
+ * (TLDs publish no CAA, and a private zone's server would refuse the
+ * query). A wildcard is looked up at its base name. Throws
+ * `DnsLookupError` when a server cannot answer: an unknown RRset is not an
+ * empty one.
+ *
+ * A name that is an alias (CNAME) has its target's CAA RRset, as RFC 8659
+ * has it; when the target has none, the climb goes on from the alias's
+ * parent, not the target's. A recursive resolver follows the alias itself;
+ * an authoritative server (`dnsResolvers` pointed at one) answers only the
+ * CNAME, so the alias is followed here too.
+ *
+ * @example
+ * await relevantCaaSet(lookup, "*.shop.example.com") // { at: "example.com", rrset: [{ flags: 0, tag: "issue", value: "letsencrypt.org" }] }
+ */
+export async function relevantCaaSet(lookup: DnsLookup, name: string, answers: CaaAnswers = new Map()): Promise<RelevantCaa> {
+  const labels = name.trim().toLowerCase().replace(/\.$/, "").replace(/^\*\./, "").split(".");
+  for (let i = 0; labels.length - i >= 2; i++) {
+    const candidate = labels.slice(i).join(".");
+    const rrset = await caaAt(lookup, candidate, answers, 0);
+    if (rrset.length > 0) return { at: candidate, rrset };
+  }
+  return { rrset: [] };
+}
+
+/** The CAA RRset at one name, following its alias when the server did not. */
+function caaAt(lookup: DnsLookup, name: string, answers: CaaAnswers, depth: number): Promise<readonly CaaProperty[]> {
+  let answer = answers.get(name);
+  if (!answer) {
+    answer = (async () => {
+      const own = await lookup.caa(name);
+      if (own.status !== "nodata" || depth >= MAX_ALIASES) return own.records;
+      const alias = await lookup.cname(name);
+      return alias.records.length > 0 ? caaAt(lookup, alias.records[0]!, answers, depth + 1) : [];
+    })();
+    answers.set(name, answer);
+  }
+  return answer;
+}

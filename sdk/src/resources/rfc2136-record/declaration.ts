@@ -1,0 +1,104 @@
+/**
+ * The `Rfc2136Record` resource as one declaration: its token, description
+ * and every property, for the package schema, the plugin and the reference
+ * page. `Rfc2136RecordArgs` and the class's outputs are held to it by the
+ * compiler (below).
+ *
+ * Change effects are those of `diff.ts`: `server`, `zone`, `fqdn` and
+ * `type` replace; `value` and `ttl` update in place with one UPDATE; the key
+ * settings update in place and send nothing.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { DEFAULT_TSIG_ALGORITHM, TSIG_ALGORITHMS } from "../../dns/tsig.js";
+import { codes } from "../../schema/reference.js";
+import * as t from "../../schema/property.js";
+import { DEFAULT_TTL, MAX_TTL } from "./inputs.js";
+import type { Rfc2136Record, Rfc2136RecordArgs } from "./resource.js";
+
+const KEY_CHANGE = { change: "update", changeNote: "nothing is sent; the next update and the delete sign with it" } as const;
+
+export const RFC2136_RECORD_PROPERTIES = {
+  server: {
+    description:
+      "The zone's primary server, `host:port` (`[v6]:port` for IPv6; port 53 when left out), where the UPDATE goes over UDP (TCP when the answer is truncated).",
+    type: t.string,
+    required: true,
+    change: "replace",
+    changeNote: "the record is added at the new server, then deleted at the old",
+  },
+  zone: {
+    description: "The zone the record goes in, by its apex (`example.com`), as the server's zone statement names it; `fqdn` must be within it.",
+    type: t.string,
+    required: true,
+    change: "replace",
+  },
+  fqdn: {
+    description: "The record's absolute name, e.g. a validation record's `fqdn` (`_dnsauth.www.example.com`). Stored lower case, without the trailing dot.",
+    type: t.string,
+    required: true,
+    change: "replace",
+  },
+  type: {
+    description: "`TXT` or `CNAME`: a validation record's `type` (`recordType`).",
+    type: t.string,
+    typeNote: `string: ${codes(["TXT", "CNAME"])}`,
+    required: true,
+    change: "replace",
+  },
+  value: {
+    description:
+      "The TXT content (any length: sent as 255-byte strings) or the CNAME target. A TXT value joins any other values at the name; delete removes only this one.",
+    type: t.string,
+    required: true,
+    change: "update",
+    changeNote: "one UPDATE deletes the old value's RR and adds the new one",
+  },
+  ttl: {
+    alwaysSet: true,
+    description: `The record's TTL in seconds (0 to ${MAX_TTL}).`,
+    type: t.integer,
+    defaultNote: String(DEFAULT_TTL),
+    change: "update",
+    changeNote: "one UPDATE deletes the RR and adds it with the new TTL",
+  },
+  tsigKeyName: {
+    description: "The TSIG key's name, as the server's `key` statement names it (e.g. `certreseller.`); the server's update policy must grant it TXT/CNAME updates here.",
+    type: t.string,
+    required: true,
+    ...KEY_CHANGE,
+  },
+  tsigAlgorithm: {
+    alwaysSet: true,
+    description: `The key's HMAC algorithm, as the server's \`key\` statement gives it: ${Object.keys(TSIG_ALGORITHMS).map((a) => `\`${a}\``).join(", ")}.`,
+    type: t.string,
+    typeNote: `string: ${codes(Object.keys(TSIG_ALGORITHMS))}`,
+    defaultNote: `\`${DEFAULT_TSIG_ALGORITHM}\``,
+    ...KEY_CHANGE,
+  },
+  tsigSecret: {
+    description:
+      "The key's secret in base64, as the server's `key` statement (or `tsig-keygen`) has it. Pass it as a secret (`config.requireSecret`); the resource stores it " +
+      "encrypted either way (delete needs it), and never logs it or puts it in an error.",
+    type: t.string,
+    required: true,
+    secret: true,
+    ...KEY_CHANGE,
+  },
+} as const satisfies t.PropertyTable;
+
+export const RFC2136_RECORD = {
+  token: "certreseller:index:Rfc2136Record",
+  name: "Rfc2136Record",
+  description:
+    "Publishes a DNS validation record (TXT or CNAME) into a zone with an RFC 2136 dynamic UPDATE signed with TSIG (RFC 8945): BIND, Knot, PowerDNS, " +
+    "Windows DNS, Infoblox... A new value replaces the old one in place, in one UPDATE; delete removes only this record's value. The server's refusals " +
+    "(REFUSED, NOTAUTH, BADSIG, BADKEY, BADTIME) fail with a message naming the setting to fix.",
+  properties: RFC2136_RECORD_PROPERTIES,
+  replacement: "publishes the record anew and deletes the old one",
+} as const satisfies t.ResourceDeclaration;
+
+// The class's arguments are the declared inputs, and its outputs the declared outputs.
+const argsMatch: t.Same<keyof Rfc2136RecordArgs, t.InputNames<typeof RFC2136_RECORD_PROPERTIES>> = true;
+const outputsMatch: t.Same<Exclude<t.MembersOfType<Rfc2136Record, pulumi.Output<unknown>>, "id" | "urn">, t.OutputNames<typeof RFC2136_RECORD_PROPERTIES>> = true;
+void argsMatch;
+void outputsMatch;

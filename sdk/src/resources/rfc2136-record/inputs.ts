@@ -1,0 +1,42 @@
+/** What an Rfc2136Record receives and keeps: the inputs, normalised by `check`. */
+import type { TsigAlgorithm } from "../../dns/tsig.js";
+
+export const RECORD_TYPES = ["TXT", "CNAME"] as const;
+export type RecordType = (typeof RECORD_TYPES)[number];
+
+export const DEFAULT_TTL = 60;
+/** RFC 2181 8: a TTL is an unsigned 31-bit number of seconds. */
+export const MAX_TTL = 2_147_483_647;
+/** A TXT value this long still fits one DNS message over TCP with room to spare (a validation token is under 100 bytes). */
+export const MAX_TXT_BYTES = 60_000;
+
+/** The inputs as the program sends them (after the class; `ttl` and `tsigAlgorithm` may be absent). */
+export interface Rfc2136RecordInputs {
+  server: string;
+  zone: string;
+  fqdn: string;
+  type: string;
+  value: string;
+  ttl?: number;
+  tsigKeyName: string;
+  tsigAlgorithm?: string;
+  tsigSecret: string;
+}
+
+/**
+ * The inputs after `check` (names lower case without the trailing dot, type
+ * upper case, defaults filled in), which are also the outputs kept in state:
+ * `update` and `delete` need every one of them, the secret included (state
+ * holds it encrypted: the class marks it secret).
+ */
+export interface Rfc2136RecordState {
+  server: string;
+  zone: string;
+  fqdn: string;
+  type: RecordType;
+  value: string;
+  ttl: number;
+  tsigKeyName: string;
+  tsigAlgorithm: TsigAlgorithm;
+  tsigSecret: string;
+}

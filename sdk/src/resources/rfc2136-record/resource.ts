@@ -1,0 +1,110 @@
+import * as pulumi from "@pulumi/pulumi";
+import { providerText } from "../../provider/provider-text.js";
+import { refuseImportOption } from "../../provider/resource-options.js";
+import { quietRegistration } from "../shared/quiet-registration.js";
+
+/**
+ * Arguments of {@link Rfc2136Record}.
+ *
+ * @example
+ * ```ts
+ * const cfg = new pulumi.Config();
+ * const args: Rfc2136RecordArgs = {
+ *   server: "ns1.example.com:53",
+ *   zone: "example.com",
+ *   fqdn: r.fqdn, type: r.type, value: r.value,
+ *   tsigKeyName: "certreseller.",
+ *   tsigSecret: cfg.requireSecret("tsigSecret"),
+ * };
+ * ```
+ */
+export interface Rfc2136RecordArgs {
+  /** The zone's primary server, `host:port` (`[v6]:port`; port 53 when left out). A change replaces the record. */
+  server: pulumi.Input<string>;
+  /** The zone's apex (`example.com`) as the server names it; `fqdn` must be within it. A change replaces the record. */
+  zone: pulumi.Input<string>;
+  /** The record's absolute name, e.g. `validation.dnsRecordFor(d).fqdn`. A change replaces the record. */
+  fqdn: pulumi.Input<string>;
+  /** `TXT` or `CNAME`. A change replaces the record. */
+  type: pulumi.Input<string>;
+  /** The TXT content or CNAME target. A change is one UPDATE: the old value's RR deleted, the new one added. */
+  value: pulumi.Input<string>;
+  /** Seconds; default 60. */
+  ttl?: pulumi.Input<number>;
+  /** The TSIG key's name as the server's `key` statement names it. */
+  tsigKeyName: pulumi.Input<string>;
+  /** `hmac-sha256` (default), `hmac-sha384`, `hmac-sha512`, `hmac-sha224` or `hmac-sha1`. */
+  tsigAlgorithm?: pulumi.Input<string>;
+  /** SECRET. The key's secret in base64. Stored encrypted whether or not it is passed as a secret. */
+  tsigSecret: pulumi.Input<string>;
+}
+
+/**
+ * A DNS validation record published with an RFC 2136 dynamic UPDATE signed
+ * with TSIG: for zones on BIND, Knot, PowerDNS, Windows DNS, Infoblox and
+ * other servers that take dynamic updates. Create adds the record (a TXT
+ * value joins other values at the name); a new value replaces the old one
+ * in ONE update; delete removes only this record's value. `server`, `zone`,
+ * `fqdn` or `type` changing publishes a new record. A refusal by the server
+ * fails with the setting to fix (REFUSED: `zone` or the key's update policy;
+ * NOTAUTH: `zone`/`server`; BADSIG: `tsigSecret`; BADKEY: `tsigKeyName`/
+ * `tsigAlgorithm`; BADTIME: the clocks).
+ *
+ * @example
+ * ```ts
+ * const cfg = new pulumi.Config();
+ * const site = new certs.ValidatedCertificate("site", {
+ *   productCode: "sandbox-dv-single",
+ *   domain: "www.example.com",
+ *   verificationMethod: "dns",
+ *   publish: (r, { parent }) =>
+ *     new certs.Rfc2136Record(`dcv-${r.name}`, {
+ *       server: "ns1.example.com:53", zone: "example.com",
+ *       fqdn: r.fqdn, type: r.type, value: r.value,
+ *       tsigKeyName: "certreseller.", tsigSecret: cfg.requireSecret("tsigSecret"),
+ *     }, { parent }),
+ * });
+ * ```
+ */
+export class Rfc2136Record extends pulumi.CustomResource {
+  /** Lets policy packs (`isType`, `validateResourceOfType`) recognise this class. */
+  static readonly __pulumiType = "pulumi-nodejs:dynamic/certreseller:Rfc2136Record";
+
+  declare readonly server: pulumi.Output<string>;
+  declare readonly zone: pulumi.Output<string>;
+  /** Lower case, without the trailing dot. */
+  declare readonly fqdn: pulumi.Output<string>;
+  /** `TXT` or `CNAME`. */
+  declare readonly type: pulumi.Output<string>;
+  declare readonly value: pulumi.Output<string>;
+  declare readonly ttl: pulumi.Output<number>;
+  declare readonly tsigKeyName: pulumi.Output<string>;
+  declare readonly tsigAlgorithm: pulumi.Output<string>;
+  /** SECRET. */
+  declare readonly tsigSecret: pulumi.Output<string>;
+
+  constructor(name: string, args: Rfc2136RecordArgs, opts?: pulumi.CustomResourceOptions) {
+    refuseImportOption("Rfc2136Record", name, opts, "declare it as usual: its create adds the record, which changes nothing when the server already holds that value.");
+    const props = {
+      server: args.server,
+      zone: args.zone,
+      fqdn: args.fqdn,
+      type: args.type,
+      value: args.value,
+      ttl: args.ttl,
+      tsigKeyName: args.tsigKeyName,
+      tsigAlgorithm: args.tsigAlgorithm,
+      // Secret as an input (state's inputs and the check/diff payloads) and as an output.
+      tsigSecret: pulumi.secret(args.tsigSecret),
+    };
+    const secretOpts: pulumi.CustomResourceOptions = { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "tsigSecret"] };
+    const quiet = quietRegistration();
+    try {
+      super(Rfc2136Record.__pulumiType, name, { ...props, __provider: providerText("rfc2136-record") }, secretOpts);
+    } catch (error) {
+      throw quiet.failed(error, Rfc2136Record);
+    } finally {
+      quiet.end();
+    }
+  }
+}

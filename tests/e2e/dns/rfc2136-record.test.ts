@@ -1,0 +1,163 @@
+// The Rfc2136Record provider of the built package, run the way the engine
+// runs it (the provider text's `provider("rfc2136-record")`), against a real
+// BIND 9: create, update in place and delete checked by asking BIND, and
+// each refusal (REFUSED, NOTAUTH, BADSIG, BADKEY, BADTIME) failing with a
+// message that names the setting to fix. No Pulumi engine here; the
+// quickstart scenario (rfc2136-quickstart.test.ts) adds it.
+import { Resolver } from "node:dns/promises";
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startBind, type RunningBind } from "../../../scripts/dns/index.js";
+
+const requireFromHere = createRequire(__filename);
+type Provider = Record<string, (...args: unknown[]) => Promise<any>>;
+const entry = requireFromHere("pulumi-certreseller/provider") as { provider(name: string): Provider };
+const { sendUpdate } = requireFromHere("pulumi-certreseller/dist/dns/update.js") as typeof import("../../../sdk/src/dns/update.js");
+
+const KEY = "certreseller-e2e.";
+const OUTSIDER = "outsider.";
+
+describe.skipIf(!inject("bind"))("Rfc2136Record against BIND 9", () => {
+  let bind: RunningBind;
+  let provider: Provider;
+  let resolver: Resolver;
+  /** The exact messages of the refusals, printed at the end for the record. */
+  const messages: Record<string, string> = {};
+
+  const inputs = (over: Record<string, unknown> = {}) => ({
+    server: bind.address,
+    zone: "e2e.test",
+    fqdn: "_dnsauth.www.e2e.test",
+    type: "TXT",
+    value: "token-1",
+    tsigKeyName: KEY,
+    tsigSecret: bind.secret,
+    ...over,
+  });
+  const txt = async (name: string) => (await resolver.resolveTxt(name).catch(() => [] as string[][])).map((chunks) => chunks.join("")).sort();
+
+  async function create(over: Record<string, unknown> = {}): Promise<{ id: string; outs: any }> {
+    const { inputs: checked, failures } = await provider.check!({}, inputs(over));
+    expect(failures).toEqual([]);
+    return provider.create!(checked);
+  }
+
+  /** The error a create fails with; its message must never hold a secret. */
+  async function refusal(name: string, over: Record<string, unknown>): Promise<string> {
+    const error = await create(over).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(error, `${name} should fail`).toBeInstanceOf(Error);
+    for (const secret of bind.keys.map((k) => k.secret)) expect(error!.message).not.toContain(secret);
+    messages[name] = error!.message;
+    return error!.message;
+  }
+
+  beforeAll(async () => {
+    bind = await startBind({
+      zones: [{ name: "e2e.test.", updaters: [KEY] }, { name: "locked.test.", updaters: [] }],
+      keys: [{ name: KEY }, { name: OUTSIDER }],
+    });
+    console.log(`[bind] named started in ${bind.startupMs} ms on ${bind.address}`);
+    provider = entry.provider("rfc2136-record");
+    await provider.configure!({ config: { get: () => undefined } });
+    resolver = new Resolver({ timeout: 2_000, tries: 1 });
+    resolver.setServers([bind.address]);
+  });
+
+  afterAll(async () => {
+    if (bind) {
+      console.log(`[bind] its log of updates:\n${bind.log()}`);
+      console.log(`[bind] the refusals' messages:\n${Object.entries(messages).map(([k, v]) => `${k}: ${v}`).join("\n")}`);
+      await bind.stop();
+    }
+  });
+
+  it("create publishes the TXT value beside another one at the name; a value change replaces only its own; delete removes only its own", async () => {
+    const other = await create({ value: "someone-elses-token" });
+    const { id, outs } = await create();
+    expect(await txt("_dnsauth.www.e2e.test")).toEqual(["someone-elses-token", "token-1"]);
+
+    const { inputs: news } = await provider.check!(outs, inputs({ value: "token-2" }));
+    expect(await provider.diff!(id, outs, news)).toMatchObject({ changes: true, replaces: [] });
+    const { outs: updated } = await provider.update!(id, outs, news);
+    expect(await txt("_dnsauth.www.e2e.test")).toEqual(["someone-elses-token", "token-2"]);
+
+    await provider.delete!(id, updated);
+    expect(await txt("_dnsauth.www.e2e.test")).toEqual(["someone-elses-token"]);
+    await provider.delete!(other.id, other.outs);
+    expect(await txt("_dnsauth.www.e2e.test")).toEqual([]);
+
+    // BIND's own account: the value change was one update, its delete and its add
+    // logged together from the same client port (one message).
+    const lines = bind.log().split("\n");
+    const added = lines.findIndex((l) => l.includes(`adding an RR at '_dnsauth.www.e2e.test' TXT "token-2"`));
+    expect(lines[added - 1]).toMatch(/deleting an RR at _dnsauth\.www\.e2e\.test TXT/);
+    const client = (line: string | undefined) => /127\.0\.0\.1#(\d+)/.exec(line ?? "")?.[1];
+    expect(client(lines[added - 1])).toBe(client(lines[added]));
+    expect(lines.some((l) => l.includes(`/key ${KEY.replace(/\.$/, "")}: updating zone 'e2e.test/IN': adding an RR at '_dnsauth.www.e2e.test' TXT "token-1"`))).toBe(true);
+  });
+
+  it("a CNAME is published, repointed in place and deleted", async () => {
+    const { id, outs } = await create({ fqdn: "_abc123.www.e2e.test", type: "CNAME", value: "one.dcv.sandbox.test" });
+    expect(await resolver.resolveCname("_abc123.www.e2e.test")).toEqual(["one.dcv.sandbox.test"]);
+    const { inputs: news } = await provider.check!(outs, inputs({ fqdn: "_abc123.www.e2e.test", type: "CNAME", value: "two.dcv.sandbox.test" }));
+    const { outs: updated } = await provider.update!(id, outs, news);
+    expect(await resolver.resolveCname("_abc123.www.e2e.test")).toEqual(["two.dcv.sandbox.test"]);
+    await provider.delete!(id, updated);
+    await expect(resolver.resolveCname("_abc123.www.e2e.test")).rejects.toMatchObject({ code: expect.stringMatching(/ENOTFOUND|ENODATA/) });
+  });
+
+  it("REFUSED: a zone whose policy takes no updates, or a key the policy does not grant, names zone and the key", async () => {
+    expect(await refusal("REFUSED (zone takes no updates)", { zone: "locked.test", fqdn: "_dnsauth.www.locked.test" })).toMatch(
+      /the server refused the update for zone locked\.test \(REFUSED\): check `zone` .* update-policy\/allow-update grants the key certreseller-e2e\. \(`tsigKeyName`\) TXT updates at _dnsauth\.www\.locked\.test/,
+    );
+    const outsider = bind.keys.find((k) => k.name === OUTSIDER)!;
+    expect(await refusal("REFUSED (key not granted)", { tsigKeyName: OUTSIDER, tsigSecret: outsider.secret })).toMatch(
+      /refused the update for zone e2e\.test \(REFUSED\).*grants the key outsider\. \(`tsigKeyName`\)/,
+    );
+  });
+
+  it("NOTAUTH: a zone the server does not serve names zone and server", async () => {
+    expect(await refusal("NOTAUTH", { zone: "elsewhere.test", fqdn: "_dnsauth.www.elsewhere.test" })).toMatch(
+      /the server is not authoritative for zone elsewhere\.test \(NOTAUTH\): check `zone` .* and `server`/,
+    );
+  });
+
+  it("BADSIG: a wrong secret names tsigSecret", async () => {
+    expect(await refusal("BADSIG", { tsigSecret: Buffer.alloc(32, 7).toString("base64") })).toMatch(
+      /rejected the TSIG signature of key certreseller-e2e\. \(BADSIG\): `tsigSecret` is not the secret the server holds for that key/,
+    );
+  });
+
+  it("BADKEY: an unknown key name, or the right name with another algorithm, names tsigKeyName and tsigAlgorithm", async () => {
+    expect(await refusal("BADKEY (name)", { tsigKeyName: "no-such-key." })).toMatch(/does not know the TSIG key no-such-key\. with algorithm hmac-sha256 \(BADKEY\): check `tsigKeyName`.*`tsigAlgorithm`/);
+    expect(await refusal("BADKEY (algorithm)", { tsigAlgorithm: "hmac-sha512" })).toMatch(/does not know the TSIG key certreseller-e2e\. with algorithm hmac-sha512 \(BADKEY\)/);
+  });
+
+  // The one case the provider cannot provoke: the signature's time comes from
+  // this machine's clock. sendUpdate's clock hook signs an hour in the past.
+  it("BADTIME: a signature an hour off names the clocks", async () => {
+    const target = { server: bind.address, zone: "e2e.test", tsigKeyName: KEY, tsigAlgorithm: "hmac-sha256" as const, tsigSecret: bind.secret };
+    const error = await sendUpdate(target, { deletes: [], adds: [{ fqdn: "_dnsauth.late.e2e.test", type: "TXT", value: "late", ttl: 60 }] }, { now: () => Date.now() - 3_600_000 }).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(error?.message).toMatch(/the server rejected the TSIG time \(BADTIME\): the clocks differ by more than the 300 s a signature allows \(this machine's clock read .*, the server's .*\)/);
+    expect(error?.message).not.toContain(bind.secret);
+    messages.BADTIME = error!.message;
+    expect(await txt("_dnsauth.late.e2e.test")).toEqual([]);
+  });
+
+  it("BIND logged each refusal, and applied none of them", async () => {
+    const log = bind.log();
+    expect(log).toMatch(/update 'locked\.test\/IN' denied/);
+    expect(log).toMatch(/not authoritative for update zone \(NOTAUTH\)/);
+    expect(log).toMatch(/tsig verify failure \(BADSIG\)/);
+    expect(log).toMatch(/tsig verify failure \(BADKEY\)/);
+    expect(log).toMatch(/tsig verify failure \(BADTIME\)/);
+    expect(await txt("_dnsauth.www.locked.test")).toEqual([]);
+    expect(await txt("_dnsauth.www.e2e.test")).toEqual([]);
+  });
+});
