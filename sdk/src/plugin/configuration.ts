@@ -8,7 +8,7 @@
  * from the stack's `certreseller:*` settings, or an explicit provider
  * resource (one per account), configured from its arguments.
  */
-import { InvalidSettingError, PROVIDER_CONFIG, SETTING_SOURCES, readSettings, type ConfigSource, type ProviderSettings } from "../provider/config.js";
+import { InvalidSettingError, PROVIDER_CONFIG, SETTING_SOURCES, readSettings, type ConfigSource } from "../provider/config.js";
 import { entries } from "../schema/property.js";
 import type { Props } from "./wire.js";
 
@@ -90,14 +90,4 @@ export function checkConfig(news: Props): ConfigFailure[] {
  */
 export function diffConfig(olds: Props, news: Props): string[] {
   return SETTING_NAMES.filter((name) => JSON.stringify(olds[name] ?? null) !== JSON.stringify(news[name] ?? null));
-}
-
-/**
- * Configure: the settings this process's provider runs with.
- *
- * @example
- * settingsFrom({ apiKey: "ak_1:s", baseUrl: "http://127.0.0.1:8080" }, {})
- */
-export function settingsFrom(args: Props, variables: Readonly<Record<string, string>>): ProviderSettings {
-  return readSettings(configSource(args, variables));
 }

@@ -6,7 +6,6 @@
  * by the adoption of `adoptOrderNo` (nothing bought, nothing submitted), the
  * Certificate is downloaded and verified as its `create` does.
  */
-import type { CertificateDownload } from "../client/types.js";
 import type { ProviderContext } from "../provider/context.js";
 import { toPlainJson } from "../provider/plain-json.js";
 import { productCatalogue } from "../provider/product-catalogue.js";
@@ -44,12 +43,8 @@ export class ImportError extends Error {
 export async function importOrder(ctx: ProviderContext, orderNo: string, check: CheckOrder): Promise<Imported> {
   const api = ctx.api();
   const record = await api.getRecord({ orderNo });
-  let download: CertificateDownload | undefined;
-  try {
-    download = (await tryDownload(api, { orderNo })).download;
-  } catch {
-    download = undefined;
-  }
+  // Not yet issued is an answer (undefined); any other failure is the import's, with its own message.
+  const download = (await tryDownload(api, { orderNo })).download;
   if (!download?.productName) {
     throw new ImportError(
       `cannot import order ${orderNo}: ${download ? "its certificate download names no product" : `it has no issued certificate yet (cert_status ${record.certStatus})`}, ` +

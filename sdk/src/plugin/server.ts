@@ -15,15 +15,15 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { configure, HANDLER_MODULES, invoke } from "../provider/entry.js";
+import { configure, HANDLER_MODULES, invoke, settingsOf } from "../provider/entry.js";
 import { createContext, type ProviderContext } from "../provider/context.js";
 import { engineSink, flushEngineLog } from "../provider/engine-log.js";
-import type { ProviderSettings } from "../provider/config.js";
-import { SECRET_SETTINGS, checkConfig, configSource, diffConfig, settingsFrom } from "./configuration.js";
+import { SECRET_SETTINGS, checkConfig, configSource, diffConfig } from "./configuration.js";
 import { importCertificate, importOrder, ImportError, type Imported } from "./imports.js";
 import { runInvoke } from "./invokes.js";
 import { SERVED_RESOURCES, type ServedResource } from "./served-resources.js";
 import { unwrap, wrap, type Props } from "./wire.js";
+import { isInput } from "../schema/property.js";
 import { grpc, proto } from "./protocol.js";
 
 type Callback = (error: unknown, value?: unknown, trailer?: unknown) => void;
@@ -94,17 +94,14 @@ function operationError(error: unknown, present?: (props: Props) => Props): { co
 /** The provider object the handlers' entry keys its settings by; one per process (one per provider). */
 export class CertresellerProvider {
   readonly #self = {};
-  #settings: ProviderSettings | undefined;
-  #configured = false;
   readonly #inFlight = new Set<Promise<unknown>>();
 
   /** A context for code that runs outside a handler module (imports, invokes). */
   context(type: string): ProviderContext {
-    return createContext({ type, settings: this.#settings ?? settingsFrom({}, {}), sink: engineSink() });
+    return createContext({ type, settings: settingsOf(this.#self), sink: engineSink() });
   }
 
   #run(served: ServedResource, method: "check" | "diff" | "create" | "read" | "update" | "delete", args: unknown[]): Promise<any> {
-    if (!this.#configured) configure(this.#self, configSource({}, {}));
     const running = invoke(this.#self, HANDLER_MODULES[served.handler], method, args);
     this.#inFlight.add(running);
     void running.catch(() => undefined).finally(() => this.#inFlight.delete(running));
@@ -155,10 +152,7 @@ export class CertresellerProvider {
       configure: this.#rpc(async (request) => {
         const args = unwrap(toJs(request.getArgs())).values;
         const variables = Object.fromEntries(request.getVariablesMap().entries()) as Record<string, string>;
-        const source = configSource(args, variables);
-        configure(this.#self, source); // throws on a malformed setting, naming it
-        this.#settings = settingsFrom(args, variables);
-        this.#configured = true;
+        configure(this.#self, configSource(args, variables)); // throws on a malformed setting, naming it
         const response = new proto.provider.ConfigureResponse();
         response.setAcceptsecrets(true);
         response.setSupportspreview(false);
@@ -187,7 +181,8 @@ export class CertresellerProvider {
         const result = (await this.#run(served, "diff", [request.getId(), served.stored(olds), omit(news, served.presentationInputs)])) ?? {};
         const presentation = served.presentationInputs.filter((n) => !sameValue(oldInputs[n], news[n]));
         const replaces: string[] = result.replaces ?? [];
-        const changed = Object.keys(news).filter((k) => !(k in INTERNAL_DIFF_KEYS) && k in served.declaration.properties && !sameValue(olds[k], news[k]));
+        // Declared inputs only: what the plugin and `check` add (journalKey, quotedPrice, ...) is not what the program wrote.
+        const changed = Object.keys(news).filter((k) => isDeclaredInput(served, k) && !sameValue(olds[k], news[k]));
         const response = new proto.provider.DiffResponse();
         const Changes = proto.provider.DiffResponse.DiffChanges;
         const changes = result.changes === true || presentation.length > 0 ? Changes.DIFF_SOME : result.changes === false ? Changes.DIFF_NONE : Changes.DIFF_UNKNOWN;
@@ -306,8 +301,10 @@ export class CertresellerProvider {
   }
 }
 
-/** Inputs kept off the diff list: what the plugin and `check` add, not what the program wrote. */
-const INTERNAL_DIFF_KEYS: Readonly<Record<string, true>> = { journalKey: true, journalScope: true, quotedPrice: true, resourceUrn: true };
+function isDeclaredInput(served: ServedResource, name: string): boolean {
+  const declared = Object.hasOwn(served.declaration.properties, name) ? served.declaration.properties[name] : undefined;
+  return declared !== undefined && isInput(declared);
+}
 
 function secretInputs(served: ServedResource): string[] {
   return Object.entries(served.declaration.properties)

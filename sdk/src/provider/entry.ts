@@ -155,6 +155,19 @@ export function configure(self: object, config: ConfigSource | undefined): void 
   }
 }
 
+/**
+ * The settings `configure` gave `self`, or why it failed. Outside the engine
+ * (a unit test calling the provider object) configure may not have run: the
+ * environment still applies.
+ *
+ * @example
+ * configure(self, config); settingsOf(self).baseUrl
+ */
+export function settingsOf(self: object): ProviderSettings {
+  if (configureErrors.has(self)) throw configureErrors.get(self);
+  return settingsByProvider.get(self) ?? readSettings(undefined);
+}
+
 const HANDLER_PATH = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*\.js$/;
 
 function loadHandlerModule(handlerModule: string): HandlerModule {
@@ -176,11 +189,8 @@ function loadHandlerModule(handlerModule: string): HandlerModule {
  * inputs as outputs instead of dropping every output.
  */
 export async function invoke(self: object, handlerModule: string, method: ProviderMethod, args: unknown[]): Promise<unknown> {
-  if (configureErrors.has(self)) throw configureErrors.get(self);
+  const settings = settingsOf(self);
   const { resourceType, handlers } = loadHandlerModule(handlerModule);
-  // Outside the engine (a unit test calling the provider object) configure
-  // may not have run: the environment still applies.
-  const settings = settingsByProvider.get(self) ?? readSettings(undefined);
   const ctx = createContext({ type: resourceType, settings, sink: engineSink() });
   try {
     return await dispatch(handlers, ctx, method, args);

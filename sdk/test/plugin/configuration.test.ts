@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SECRET_SETTINGS, checkConfig, configSource, diffConfig, settingsFrom } from "../../src/plugin/configuration.js";
+import { readSettings } from "../../src/provider/config.js";
+import { SECRET_SETTINGS, checkConfig, configSource, diffConfig } from "../../src/plugin/configuration.js";
 
 describe("plugin configuration", () => {
   it("reads an explicit provider's arguments first, then the engine's variables", () => {
@@ -8,7 +9,7 @@ describe("plugin configuration", () => {
     expect(source.get("certreseller:baseUrl")).toBe("https://api.example");
     // A boolean argument reads as the stack setting's text would.
     expect(source.get("certreseller:allowInsecureHttp")).toBe("true");
-    expect(settingsFrom({ apiKey: "ak_a:1", journalDir: "/j" }, {})).toMatchObject({ apiKey: "ak_a:1", journalDir: "/j" });
+    expect(readSettings(configSource({ apiKey: "ak_a:1", journalDir: "/j" }, {}))).toMatchObject({ apiKey: "ak_a:1", journalDir: "/j" });
   });
 
   it("CheckConfig names the setting and the rule", () => {
