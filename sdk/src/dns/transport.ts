@@ -61,7 +61,17 @@ function udpExchange(address: string, port: number, message: Buffer, options: Ex
   });
 }
 
+/** RFC 1035 4.2.2: a TCP message is preceded by its length in two bytes. */
+const MAX_TCP_MESSAGE = 0xffff;
+
 function tcpExchange(address: string, port: number, message: Buffer, timeoutMs: number): Promise<Buffer> {
+  // Framed before connecting: a message too long for the length prefix is refused here, not thrown inside a socket event.
+  if (message.length > MAX_TCP_MESSAGE) {
+    return Promise.reject(new Error(`the update is ${message.length} bytes; a DNS message over TCP may have at most ${MAX_TCP_MESSAGE}`));
+  }
+  const length = Buffer.alloc(2);
+  length.writeUInt16BE(message.length);
+  const framed = Buffer.concat([length, message]);
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: address, port });
     let received = Buffer.alloc(0);
@@ -73,11 +83,7 @@ function tcpExchange(address: string, port: number, message: Buffer, timeoutMs: 
     };
     const timer = setTimeout(() => finish(timeout(`nothing came back within ${timeoutMs} ms`)), timeoutMs);
     socket.on("error", (error) => finish(error));
-    socket.on("connect", () => {
-      const length = Buffer.alloc(2);
-      length.writeUInt16BE(message.length);
-      socket.write(Buffer.concat([length, message]));
-    });
+    socket.on("connect", () => socket.write(framed));
     socket.on("data", (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);
       if (received.length >= 2 && received.length >= 2 + received.readUInt16BE(0)) finish(undefined, received.subarray(2, 2 + received.readUInt16BE(0)));

@@ -63,6 +63,13 @@ describe("sendUpdate", () => {
     await expect(sendUpdate(target, { deletes: [], adds: [{ ...RECORD, value: "x".repeat(600) }] })).resolves.toEqual({ transport: "tcp" });
   });
 
+  it("a message too long for TCP's length prefix fails as an update error, not a crash of the process", async () => {
+    const big = { ...RECORD, value: "x".repeat(33_000) };
+    const e = await failure(sendUpdate(target, { deletes: [{ ...big, value: "y".repeat(33_000) }], adds: [big] }));
+    expect(e.message).toMatch(/at most 65535/);
+    expect(server.received).toHaveLength(0);
+  });
+
   it("resends over UDP when an answer is lost", async () => {
     server.replies.push({ silent: true });
     await expect(sendUpdate(target, { deletes: [], adds: [RECORD] }, { timeoutMs: 300 })).resolves.toEqual({ transport: "udp" });

@@ -7,8 +7,12 @@ export type RecordType = (typeof RECORD_TYPES)[number];
 export const DEFAULT_TTL = 60;
 /** RFC 2181 8: a TTL is an unsigned 31-bit number of seconds. */
 export const MAX_TTL = 2_147_483_647;
-/** A TXT value this long still fits one DNS message over TCP with room to spare (a validation token is under 100 bytes). */
-export const MAX_TXT_BYTES = 60_000;
+/**
+ * A value change deletes the old value and adds the new one in ONE message,
+ * which TCP caps at 65,535 bytes: two values this long still fit with room to
+ * spare (a validation token is under 100 bytes).
+ */
+export const MAX_TXT_BYTES = 30_000;
 
 /** The inputs as the program sends them (after the class; `ttl` and `tsigAlgorithm` may be absent). */
 export interface Rfc2136RecordInputs {
