@@ -5,6 +5,7 @@
  * "visible" means published, not "cached somewhere".
  */
 import { DNS_PORT } from "../../rules/dns-servers.js";
+import { DnsLookupError } from "./errors.js";
 import type { DnsLookup } from "./resolver.js";
 
 /** One server to ask: its name (for messages) and its `address:port` (for `node:dns`). */
@@ -71,20 +72,27 @@ export async function authoritativeServers(lookup: DnsLookup, zone: string, port
   if (ns.records.length === 0) throw new NoAuthoritativeServerError(zone, `it has no NS records (asked ${lookup.where})`);
   const servers: DnsServer[] = [];
   const unresolved: string[] = [];
+  // When no server's address could be asked at all, that is no answer, not an answer of "no servers".
+  let unanswered: DnsLookupError | undefined;
+  let answeredNone = true;
   for (const name of [...new Set(ns.records)].sort()) {
     let addresses: readonly string[] = [];
     try {
       addresses = (await lookup.ipv4(name)).records;
       if (addresses.length === 0) addresses = (await lookup.ipv6(name)).records;
     } catch (error) {
+      if (!(error instanceof DnsLookupError)) answeredNone = false;
+      unanswered ??= error instanceof DnsLookupError ? error : undefined;
       unresolved.push(`${name}: ${(error as Error).message}`);
       continue;
     }
+    answeredNone = false;
     if (addresses.length === 0) unresolved.push(`${name}: no address`);
     for (const address of addresses) {
       servers.push({ label: `${name} (${address})`, endpoint: address.includes(":") ? `[${address}]:${port}` : `${address}:${port}` });
     }
   }
+  if (servers.length === 0 && answeredNone && unanswered) throw unanswered;
   if (servers.length === 0) throw new NoAuthoritativeServerError(zone, unresolved.join("; "));
   return servers;
 }

@@ -123,6 +123,14 @@ describe("waiting for validation records to be visible", () => {
     expect(clock.slept).toEqual([2_000, 4_000]);
   });
 
+  it("when no name server's address can be looked up (no answer), nothing could be checked: the report says why instead of failing at the deadline", async () => {
+    const dns = scriptedDns({
+      default: { ...PUBLIC, "ns1.example.net": { fail: "ETIMEOUT" }, "ns2.example.net": { fail: "ETIMEOUT" } },
+    });
+    const { result } = run(dns, [TXT]);
+    expect((await result).unverified).toMatch(/ns1\.example\.net A from default: no answer in time \(ETIMEOUT\)/);
+  });
+
   it("when no server answers at all, nothing could be checked: the report says why instead of failing", async () => {
     const dns = scriptedDns({ default: "down" });
     const { result } = run(dns, [TXT]);
