@@ -4,6 +4,7 @@ import type { Product } from "../../client/types.js";
 import { findProduct, isUnknown, type ProviderContext, type ProviderLog } from "../../provider/index.js";
 import { checkOrder, toCents, type OrderSpec } from "../../rules/index.js";
 import { systemDns, type DnsDeps } from "../shared/dns-checks.js";
+import { journalEntryKey, openJournal } from "../../journal/index.js";
 import { accountSummary } from "./account.js";
 import { checkCaa, type OrderedName } from "./caa.js";
 import { REPLACE_KEYS, sameInput, type OrderInputs } from "./inputs.js";
@@ -52,16 +53,21 @@ export async function check(
   } else if (result.quote) inputs.quotedPrice = result.quote.total;
   const names = caaNames(inputs, unknown, failures);
   if (names && inputs.adoptOrderNo === undefined && (catalogueRead ? product !== undefined : true) && buysAgain(olds, inputs)) {
-    failures.push(
-      ...(await checkCaa(dns, ctx.settings, log, {
-        names,
-        productCode: String(productCode),
-        brandCode: product?.brandCode ?? undefined,
-        productKnown: product !== undefined,
-        caaCheck: inputs.caaCheck as boolean | undefined,
-        caaIssuerDomains: inputs.caaIssuerDomains as string[] | undefined,
-      })),
-    );
+    const refusals = await checkCaa(dns, ctx.settings, log, {
+      names,
+      productCode: String(productCode),
+      brandCode: product?.brandCode ?? undefined,
+      productKnown: product !== undefined,
+      caaCheck: inputs.caaCheck as boolean | undefined,
+      caaIssuerDomains: inputs.caaIssuerDomains as string[] | undefined,
+    });
+    const journaled = refusals.length > 0 ? await journaledPurchase(ctx, inputs) : undefined;
+    if (journaled) {
+      // A purchase of this Order may already be paid (a killed `up`): failing here would keep create from resuming it into state.
+      for (const refusal of refusals) log.warn(`${refusal.reason} (not a failure: the purchase journal holds ${journaled} for this Order, which \`up\` resumes instead of buying)`);
+    } else {
+      failures.push(...refusals);
+    }
   }
   if (result.quote && failures.length === 0 && inputs.adoptOrderNo === undefined && buysAgain(olds, inputs)) {
     await warnIfUnaffordable(ctx, log, inputs, result.quote.total);
@@ -80,6 +86,25 @@ function caaNames(inputs: Record<string, unknown>, unknown: ReadonlySet<string>,
   if (failures.some((f) => ["domain", "sanDomains", "wildcardDomains", "caaIssuerDomains", "caaCheck"].includes(f.property.split(/[.[]/)[0]!))) return undefined;
   const list = (key: "sanDomains" | "wildcardDomains") => (Array.isArray(inputs[key]) ? (inputs[key] as string[]) : []).map((name) => ({ property: key, name }));
   return [{ property: "domain", name: inputs.domain }, ...list("sanDomains"), ...list("wildcardDomains")];
+}
+
+/**
+ * What the purchase journal holds for this Order (an order number, or an
+ * intent whose answer was lost), under this release's key or an earlier
+ * release's (the URN alone), as create looks them up; undefined when it holds
+ * nothing or cannot be read.
+ */
+async function journaledPurchase(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<string | undefined> {
+  if (typeof inputs.journalKey !== "string" || isUnknown(inputs.journalKey)) return undefined;
+  const identity = { journalKey: inputs.journalKey, journalScope: typeof inputs.journalScope === "string" ? inputs.journalScope : undefined };
+  try {
+    const journal = openJournal(ctx.settings);
+    const entry = (await journal.read(journalEntryKey(identity))) ?? (await journal.read(identity.journalKey));
+    if (!entry) return undefined;
+    return entry.orderNo ? `order ${entry.orderNo}` : `a purchase of ${entry.domain} whose answer was lost`;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ import type { OrderInputs } from "../../../src/resources/order/inputs.js";
 import { createLog } from "../../../src/provider/log.js";
 import { caa, DEFAULT_SERVER, scriptedDns, type ScriptedDns } from "../../support/scripted-dns.js";
 import { useHarness } from "./harness.js";
+import { journalEntryKey, openJournal } from "../../../src/journal/index.js";
 
 const h = useHarness({}, { requests: true });
 
@@ -81,6 +82,17 @@ describe("names the CAA records refuse", () => {
         "the product's CA (brand sandbox) issues as sandbox-ca.test — add `0 issue \"sandbox-ca.test\"` at example.com, or choose another product. " +
         "The CA checks CAA before issuing and would refuse after the order is paid; nothing was bought.",
     ]);
+  });
+
+  it("only warn when the purchase journal already holds a purchase of this Order (a killed up): create must be free to resume it into state", async () => {
+    const journal = openJournal(h.ctx.settings);
+    const key = journalEntryKey({ journalKey: "proj/dev/caa-resume" });
+    await journal.recordIntent({ key, domain: "example.org", productCode: "sandbox-dv-multi", names: ["example.org", "www.example.com"] });
+    await journal.recordOrder(key, "CERT202611250001", {});
+    const { failures, lines } = await preview({ journalKey: "proj/dev/caa-resume", productCode: "sandbox-dv-multi", domain: "example.org", sanDomains: ["www.example.com"], ...ON });
+    expect(failures).toEqual([]);
+    expect(lines).toContainEqual(expect.stringMatching(/^warn: .*www\.example\.com: CAA at example\.com allows only letsencrypt\.org.*the purchase journal holds order CERT202611250001 for this Order/));
+    await journal.clear(key);
   });
 
   it("a wildcard is judged by issuewild where the RRset has it", async () => {
