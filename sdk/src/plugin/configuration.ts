@@ -65,7 +65,8 @@ export function checkConfig(news: Props): ConfigFailure[] {
   try {
     readSettings(source, {});
   } catch (error) {
-    failures.push({ property: error instanceof InvalidSettingError ? error.setting : "allowInsecureHttp", reason: (error as Error).message });
+    if (!(error instanceof InvalidSettingError)) throw error; // readSettings refuses a setting only this way
+    failures.push({ property: error.setting, reason: error.message });
   }
   const baseUrl = source.get(SETTING_SOURCES.baseUrl.config);
   if (baseUrl) {

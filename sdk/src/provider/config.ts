@@ -187,6 +187,21 @@ export class InvalidSettingError extends Error {
   }
 }
 
+/**
+ * The host of the configured base URL, or undefined when it is not a URL:
+ * what the loopback rules (a sandbox on this machine) look at.
+ *
+ * @example
+ * baseUrlHost({ baseUrl: "http://127.0.0.1:8080", journalDir }) // "127.0.0.1"
+ */
+export function baseUrlHost(settings: Pick<ProviderSettings, "baseUrl">): string | undefined {
+  try {
+    return new URL(settings.baseUrl ?? "").hostname;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A required setting is missing; the message names the config key and the env var. */
 export class MissingSettingError extends Error {
   override readonly name = "MissingSettingError";

@@ -2,7 +2,7 @@ import { PartnerApiError } from "../client/errors.js";
 import { isLoopback } from "../client/partner-client.js";
 import type { PartnerApi, PartnerOperation } from "../client/types.js";
 import { clientFor } from "./client-cache.js";
-import type { ProviderSettings } from "./config.js";
+import { baseUrlHost, type ProviderSettings } from "./config.js";
 import { createLog, type LogSink, type ProviderLog } from "./log.js";
 
 /**
@@ -89,12 +89,7 @@ const guarded = new WeakMap<PartnerApi, PartnerApi>();
  */
 export function guardClockOverride(api: PartnerApi, settings: ProviderSettings): PartnerApi {
   if (settings.now === undefined) return api;
-  let host: string | undefined;
-  try {
-    host = new URL(settings.baseUrl ?? "").hostname;
-  } catch {
-    host = undefined;
-  }
+  const host = baseUrlHost(settings);
   if (host !== undefined && isLoopback(host)) return api;
   let wrapper = guarded.get(api);
   if (!wrapper) {

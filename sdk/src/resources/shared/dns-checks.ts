@@ -5,7 +5,7 @@
  */
 import { isLoopback } from "../../client/partner-client.js";
 import { createDnsLookup, type DnsLookup } from "../../dns/lookup/index.js";
-import type { ProviderSettings } from "../../provider/config.js";
+import { baseUrlHost, type ProviderSettings } from "../../provider/config.js";
 
 /**
  * How the checks reach the DNS. The handlers use {@link systemDns}; tests
@@ -49,13 +49,8 @@ export function configuredDns(deps: DnsDeps, settings: ProviderSettings): DnsDep
 export function skippedByDefault(explicit: boolean | undefined, settings: ProviderSettings, serversNamed: boolean): string | undefined {
   if (explicit !== undefined) return explicit ? undefined : "turned off";
   if (serversNamed || (settings.dnsResolvers?.length ?? 0) > 0) return undefined;
-  let host: string | undefined;
-  try {
-    host = new URL(settings.baseUrl ?? "").hostname;
-  } catch {
-    return undefined;
-  }
-  return isLoopback(host)
+  const host = baseUrlHost(settings);
+  return host !== undefined && isLoopback(host)
     ? `the Partner API is on this machine (${host}, a sandbox), whose records are in no public DNS, and no DNS server is named (certreseller:dnsResolvers)`
     : undefined;
 }
