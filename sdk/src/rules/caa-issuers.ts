@@ -11,21 +11,24 @@
  * `caaIssuerDomains` overrides this table for that Order.
  */
 
+/** Sectigo (formerly Comodo CA) and its retail brand PositiveSSL issue as these. */
+const SECTIGO = ["sectigo.com", "comodoca.com", "comodo.com", "usertrust.com", "trust-provider.com"] as const;
+/** DigiCert and the brands it issues for. */
+const DIGICERT = ["digicert.com", "www.digicert.com", "digicert.ne.jp", "cybertrust.ne.jp", "symantec.com", "thawte.com", "geotrust.com", "rapidssl.com"] as const;
+
 /** Issuer domains by brand code. */
 export const CAA_ISSUER_DOMAINS = {
   // The sandbox's three brands (its catalogue: sandbox-ca, example-ca, longlife-pki).
   sandbox: ["sandbox-ca.test"],
   exampleca: ["example-ca.test"],
   longlife: ["longlife-pki.test"],
-  // Sectigo (formerly Comodo CA) and its retail brand PositiveSSL.
-  sectigo: ["sectigo.com", "comodoca.com", "comodo.com", "usertrust.com", "trust-provider.com"],
-  comodo: ["sectigo.com", "comodoca.com", "comodo.com", "usertrust.com", "trust-provider.com"],
-  positivessl: ["sectigo.com", "comodoca.com", "comodo.com", "usertrust.com", "trust-provider.com"],
-  // DigiCert and the brands it issues for.
-  digicert: ["digicert.com", "www.digicert.com", "digicert.ne.jp", "cybertrust.ne.jp", "symantec.com", "thawte.com", "geotrust.com", "rapidssl.com"],
-  geotrust: ["digicert.com", "www.digicert.com", "digicert.ne.jp", "cybertrust.ne.jp", "symantec.com", "thawte.com", "geotrust.com", "rapidssl.com"],
-  rapidssl: ["digicert.com", "www.digicert.com", "digicert.ne.jp", "cybertrust.ne.jp", "symantec.com", "thawte.com", "geotrust.com", "rapidssl.com"],
-  thawte: ["digicert.com", "www.digicert.com", "digicert.ne.jp", "cybertrust.ne.jp", "symantec.com", "thawte.com", "geotrust.com", "rapidssl.com"],
+  sectigo: SECTIGO,
+  comodo: SECTIGO,
+  positivessl: SECTIGO,
+  digicert: DIGICERT,
+  geotrust: DIGICERT,
+  rapidssl: DIGICERT,
+  thawte: DIGICERT,
   globalsign: ["globalsign.com"],
 } as const satisfies Readonly<Record<string, readonly string[]>>;
 

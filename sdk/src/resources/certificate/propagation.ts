@@ -45,10 +45,11 @@ export async function expectedRecords(api: PartnerApi, orderNo: string): Promise
   const method = effectiveMethod(String(set.verificationMethod ?? ""), undefined, set);
   if (set.certStatus !== CertStatus.Issuing || (method !== "dns" && method !== "cname")) return { method, records: [] };
   // The same shaping as the Validation's records, so the names checked are the names the program published.
-  const { records, unmatched } = shapeValidationRecords(set, { method, domains: set.allDomains, allDomains: set.allDomains });
+  // `records` holds every record, those matched to no name included; a wildcard and its base name may share one.
+  const { records } = shapeValidationRecords(set, { method, domains: set.allDomains, allDomains: set.allDomains });
   const seen = new Set<string>();
   const expected: ExpectedRecord[] = [];
-  for (const r of [...records, ...unmatched]) {
+  for (const r of records) {
     const type = r.recordType === "CNAME" ? "CNAME" : r.recordType === "TXT" ? "TXT" : undefined;
     const key = `${r.fqdn} ${type} ${r.value}`;
     if (!r.fqdn || !type || seen.has(key)) continue;
