@@ -42,6 +42,7 @@ import { packPlugin } from "../../scripts/plugin/pack.js";
 import { ManagementClient, type RequestLogEntry } from "../../tests/support/sandbox-management.js";
 import { certificateGraph, noopGraph, pluginCertificateGraph, type GraphSettings } from "./graphs.js";
 import { printStateBreakdown } from "./state.js";
+import { pluginInstallArgs, withoutAmbientPlugin } from "../../scripts/plugin/install.js";
 
 /** The two ways the real graph is served. */
 const PATH_NAMES = ["dynamic", "plugin"] as const;
@@ -95,8 +96,7 @@ interface Calls {
 interface GraphPath {
   name: PathName;
   graph: (settings: GraphSettings) => PulumiFn;
-  /** Taken afresh for each stack: the plugin path's PATH is filtered again then. */
-  environment: () => IsolatedEnvironment;
+  environment: IsolatedEnvironment;
 }
 
 interface RunHooks {
@@ -111,7 +111,8 @@ interface RunHooks {
 type Run = (name: string, program: PulumiFn, hooks?: RunHooks) => Promise<Timing>;
 
 async function main(): Promise<void> {
-  const engine = await ensureEngine({ log: (line) => console.error(`[engine] ${line}`) });
+  // The graphs are inline TypeScript programs: no YAML language host to build.
+  const engine = await ensureEngine({ yamlHost: false, log: (line) => console.error(`[engine] ${line}`) });
   const environment = isolatedEnvironment(engine);
   const sandbox = await startSandboxProcess();
   const management = new ManagementClient(sandbox.managementUrl);
@@ -127,11 +128,11 @@ async function main(): Promise<void> {
   console.log(`pulumi v${engine.version} (${engine.source}); node ${process.version}; sandbox ${sandbox.url} (own process); keys ${SIGNATURE_ALGORITHM}`);
   const paths: GraphPath[] = [];
   for (const name of PATHS) {
-    if (name === "dynamic") paths.push({ name, graph: certificateGraph, environment: () => environment });
+    if (name === "dynamic") paths.push({ name, graph: certificateGraph, environment });
     else {
       const installed = await installPlugin(environment);
       console.log(`plugin pulumi-resource-certreseller v${installed.version} installed from ${path.basename(installed.archivePath)} into the run's PULUMI_HOME; ambient copies ignored`);
-      paths.push({ name, graph: pluginCertificateGraph, environment: () => pluginEnvironment(environment) });
+      paths.push({ name, graph: pluginCertificateGraph, environment: pluginEnvironment(environment) });
     }
   }
   console.log(
@@ -185,7 +186,7 @@ async function main(): Promise<void> {
           try {
             result.timings.push(
               await run(`${graphPath.name}-${count}-${round}`, graphPath.graph(settings), {
-                environment: graphPath.environment(),
+                environment: graphPath.environment,
                 onState: (d) => (result.state ??= d),
                 afterUp: async () => {
                   result.calls.up = await management.operationCounts();
@@ -280,7 +281,7 @@ async function issuanceDelayRow(
   const label = `${graphPath.name} graph`.padEnd(15);
   try {
     const timing = await run(`delay-${graphPath.name}-${count}`, graphPath.graph(settings), {
-      environment: graphPath.environment(),
+      environment: graphPath.environment,
       afterUp: async () => {
         log = await management.requests();
         upCalls = counts(log);
@@ -357,20 +358,14 @@ function firstErrorLine(error: unknown): string {
 
 /**
  * The plugin path's environment: the run's (same backend and PULUMI_HOME),
- * with the engine told to ignore plugins on PATH and, as
- * tests/e2e/harness/plugin.ts does, every PATH entry holding a
- * `pulumi-resource-certreseller` left out (npm links one into
- * node_modules/.bin), so the engine starts the copy installed into
- * PULUMI_HOME. Taken before each stack: an `npm install` elsewhere on the
- * machine during a run can link a new copy (it did, in one run of this
- * benchmark). PULUMI_IGNORE_AMBIENT_PLUGINS would also hide the dynamic-provider
- * and YAML hosts on PATH; the plugin graph needs neither.
+ * with the engine told to ignore plugins on PATH, and, as the e2e suite
+ * does, PATH without the folders holding a `pulumi-resource-certreseller`,
+ * so the engine starts the copy installed into PULUMI_HOME.
+ * PULUMI_IGNORE_AMBIENT_PLUGINS would also hide the dynamic-provider and
+ * YAML hosts on PATH; the plugin graph needs neither.
  */
 function pluginEnvironment(environment: IsolatedEnvironment): IsolatedEnvironment {
-  const entries = (environment.env.PATH ?? "").split(path.delimiter).filter((dir) => dir !== "");
-  const kept = entries.filter((dir) => !fs.existsSync(path.join(dir, "pulumi-resource-certreseller")));
-  const env = { ...environment.env, PATH: kept.join(path.delimiter), PULUMI_IGNORE_AMBIENT_PLUGINS: "true" };
-  return { ...environment, binDirs: environment.binDirs.filter((dir) => kept.includes(dir)), env };
+  return { ...environment, env: { ...environment.env, PATH: withoutAmbientPlugin(environment.env.PATH), PULUMI_IGNORE_AMBIENT_PLUGINS: "true" } };
 }
 
 /**
@@ -379,15 +374,15 @@ function pluginEnvironment(environment: IsolatedEnvironment): IsolatedEnvironmen
  * PULUMI_HOME with the README's command.
  */
 async function installPlugin(environment: IsolatedEnvironment): Promise<{ version: string; archivePath: string }> {
-  const { version, archivePath } = await packPlugin({
+  const packed = await packPlugin({
     outDir: path.join(path.dirname(environment.homeDir), "plugin-archive"),
     log: (line) => console.error(`[plugin] ${line}`),
   });
-  await promisify(execFile)(environment.pulumiPath, ["plugin", "install", "resource", "certreseller", version, "--file", archivePath, "--non-interactive"], {
+  await promisify(execFile)(environment.pulumiPath, [...pluginInstallArgs(packed), "--non-interactive"], {
     env: { ...process.env, ...pluginEnvironment(environment).env },
     maxBuffer: 16 * 1024 * 1024,
   });
-  return { version, archivePath };
+  return packed;
 }
 
 /**

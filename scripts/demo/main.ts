@@ -19,7 +19,8 @@ async function main(): Promise<void> {
 
   step("engine");
   const engineStarted = performance.now();
-  const engine = await ensureEngine({ log: (line) => console.log(`   ${line}`) });
+  // The demo is a TypeScript program: no YAML language host to build.
+  const engine = await ensureEngine({ yamlHost: false, log: (line) => console.log(`   ${line}`) });
   const engineSeconds = ((performance.now() - engineStarted) / 1000).toFixed(1);
   const how = { env: "from PULUMI_BINARY", path: "from PATH", cache: "cached", built: `built from Go modules in ${engineSeconds} s` }[engine.source];
   console.log(`   pulumi v${engine.version} (${how}) at ${engine.pulumiPath}`);

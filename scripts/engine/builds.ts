@@ -9,21 +9,28 @@ const execFileAsync = promisify(execFile);
 // The recipe of docs/pulumi-dynamic-providers.md ("The engine"). `go install
 // pkg@ver` is refused (pkg/go.mod has replace lines), hence a scratch module;
 // the clipboard replace mirrors the one in pkg/go.mod.
-function cliGoMod(): string {
-  return `module example.com/certreseller-engine-cli
+/**
+ * The go.mod of a scratch module built against Pulumi's `pkg/v3` at
+ * `version`: the CLI's, and the SDK generator's (scripts/sdkgen).
+ *
+ * @example
+ * pulumiPkgGoMod("example.com/x", "3.259.0", "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi")
+ */
+export function pulumiPkgGoMod(module: string, version: string, tool?: string): string {
+  return `module ${module}
 
 go 1.26.6
 
 require (
-	github.com/pulumi/pulumi/pkg/v3 v${PULUMI_VERSION}
-	github.com/pulumi/pulumi/sdk/v3 v${PULUMI_VERSION}
+	github.com/pulumi/pulumi/pkg/v3 v${version}
+	github.com/pulumi/pulumi/sdk/v3 v${version}
 )
 
 replace github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e
-
-tool github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
-`;
+${tool ? `\ntool ${tool}\n` : ""}`;
 }
+
+const cliGoMod = () => pulumiPkgGoMod("example.com/certreseller-engine-cli", PULUMI_VERSION, "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi");
 
 function languageHostGoMod(): string {
   return `module example.com/certreseller-engine-language-host

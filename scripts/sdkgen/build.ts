@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { goBinary, goBuild, scratchDir, type Log } from "../engine/go-build.js";
+import { pulumiPkgGoMod } from "../engine/builds.js";
 import { cacheLayout, type CacheLayout } from "../engine/paths.js";
 import { PULUMI_VERSION } from "../engine/version.js";
 
@@ -39,21 +40,8 @@ export function flavorFor(language: Language): GeneratorFlavor {
   return FLAVORS.find((flavor) => flavor.languages.includes(language))!;
 }
 
-// Like the CLI's scratch module (scripts/engine/builds.ts): pkg/v3's go.mod
-// has replace lines a dependant does not inherit, the clipboard one mirrored here.
-function generatorGoMod(flavor: GeneratorFlavor): string {
-  return `module example.com/certreseller-sdkgen
-
-go 1.26.6
-
-require (
-	github.com/pulumi/pulumi/pkg/v3 v${flavor.pulumiVersion}
-	github.com/pulumi/pulumi/sdk/v3 v${flavor.pulumiVersion}
-)
-
-replace github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e
-`;
-}
+// Like the CLI's scratch module: pkg/v3's go.mod has replace lines a dependant does not inherit.
+const generatorGoMod = (flavor: GeneratorFlavor): string => pulumiPkgGoMod("example.com/certreseller-sdkgen", flavor.pulumiVersion);
 
 function readSources(flavor: GeneratorFlavor): Record<string, string> {
   return Object.fromEntries(flavor.sources.map((name) => [name, fs.readFileSync(path.join(GENERATOR_SOURCE_DIR, name), "utf8")]));

@@ -10,6 +10,7 @@ import * as path from "node:path";
 import { inject } from "vitest";
 import type { TestSandbox } from "./sandbox.js";
 import { createWorld, type E2eWorld } from "./stack.js";
+import { pluginInstallArgs, withoutAmbientPlugin } from "../../../scripts/plugin/install.js";
 
 export interface PluginWorld extends E2eWorld {
   /** Runs `pulumi <args> --non-interactive` in `cwd`; resolves with stdout, rejects with stdout and stderr. */
@@ -29,10 +30,7 @@ export interface PluginWorld extends E2eWorld {
  */
 export async function pluginWorld(sandbox: TestSandbox, options: { yamlProgram?: boolean } = {}): Promise<PluginWorld> {
   const world = createWorld(sandbox, options);
-  world.environment.env.PATH = (world.environment.env.PATH ?? "")
-    .split(path.delimiter)
-    .filter((dir) => dir !== "" && !fs.existsSync(path.join(dir, "pulumi-resource-certreseller")))
-    .join(path.delimiter);
+  world.environment.env.PATH = withoutAmbientPlugin(world.environment.env.PATH);
   const pulumi: PluginWorld["pulumi"] = (args, { cwd = os.tmpdir(), input, env = {} } = {}) =>
     new Promise((resolve, reject) => {
       const child = execFile(
@@ -43,9 +41,8 @@ export async function pluginWorld(sandbox: TestSandbox, options: { yamlProgram?:
       );
       if (input !== undefined) child.stdin!.end(input);
     });
-  const { archivePath, version } = inject("plugin");
   // The README's install step, word for word.
-  await pulumi(["plugin", "install", "resource", "certreseller", version, "--file", archivePath]);
+  await pulumi(pluginInstallArgs(inject("plugin")));
   return { ...world, pulumi };
 }
 
