@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
-import * as fs from "node:fs";
+import * as path from "node:path";
+import type { Log } from "../engine/go-build.js";
 import { findOnPath } from "../engine/which.js";
 
-export type Log = (line: string) => void;
+export type { Log };
 
 /** Where `named` came from: already on the machine, or installed now from Debian's packages. */
 export type BindSource = "path" | "system" | "installed";
@@ -38,13 +39,13 @@ export const BIND_INSTALL_INSTRUCTIONS = [
 ].join("\n");
 
 // Debian installs named outside a normal user's PATH.
-const WELL_KNOWN_PATHS = ["/usr/sbin/named", "/usr/local/sbin/named"];
+const WELL_KNOWN_DIRS = ["/usr/sbin", "/usr/local/sbin"];
 
 /** `named` on PATH, else at the places Debian and a source build put it. */
 export function findNamed(env: NodeJS.ProcessEnv = process.env): { path: string; source: "path" | "system" } | undefined {
   const onPath = findOnPath("named", env.PATH ?? "");
   if (onPath) return { path: onPath, source: "path" };
-  const system = WELL_KNOWN_PATHS.find((p) => isExecutable(p));
+  const system = findOnPath("named", WELL_KNOWN_DIRS.join(path.delimiter));
   return system ? { path: system, source: "system" } : undefined;
 }
 
@@ -66,9 +67,9 @@ export async function ensureBind(options: EnsureBindOptions = {}): Promise<Bind>
   const found = findNamed(env);
   if (found) return { source: found.source, namedPath: found.path, version: await namedVersion(found.path) };
 
-  if (options.install === false) throw new BindUnavailableError(`No BIND 9: no \`named\` on PATH or in ${WELL_KNOWN_PATHS.join(", ")} (installing was not allowed).\n${BIND_INSTALL_INSTRUCTIONS}`);
+  if (options.install === false) throw new BindUnavailableError(`No BIND 9: no \`named\` on PATH or in ${WELL_KNOWN_DIRS.join(", ")} (installing was not allowed).\n${BIND_INSTALL_INSTRUCTIONS}`);
   const aptGet = findOnPath("apt-get", env.PATH ?? "");
-  if (!aptGet) throw new BindUnavailableError(`No BIND 9: no \`named\` on PATH or in ${WELL_KNOWN_PATHS.join(", ")}, and no apt-get to install it.\n${BIND_INSTALL_INSTRUCTIONS}`);
+  if (!aptGet) throw new BindUnavailableError(`No BIND 9: no \`named\` on PATH or in ${WELL_KNOWN_DIRS.join(", ")}, and no apt-get to install it.\n${BIND_INSTALL_INSTRUCTIONS}`);
   const prefix = privilegePrefix(env);
   if (prefix === undefined) {
     throw new BindUnavailableError(`No BIND 9, and installing it needs root: this process is not root and has no \`sudo\`.\n${BIND_INSTALL_INSTRUCTIONS}`);
@@ -133,13 +134,4 @@ function capture(argv: string[]): Promise<string> {
     child.on("error", reject);
     child.on("close", (code) => (code === 0 ? resolve(output) : reject(new Error(`\`${argv.join(" ")}\` exited with ${code}: ${output.trim()}`))));
   });
-}
-
-function isExecutable(file: string): boolean {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
 }
