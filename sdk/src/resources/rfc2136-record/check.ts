@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { dnsNameProblem, isWithinZone, normaliseDnsName } from "../../dns/names.js";
-import { parseServer } from "../../dns/server-address.js";
+import { formatServer, parseServer } from "../../dns/server-address.js";
 import { DEFAULT_TSIG_ALGORITHM, isTsigAlgorithm, parseTsigSecret, TSIG_ALGORITHMS } from "../../dns/tsig.js";
 import type { ProviderContext } from "../../provider/context.js";
 import { isUnknown } from "../../provider/unknown.js";
@@ -42,7 +42,8 @@ export function checkRecordInputs(news: Partial<Rfc2136RecordInputs>): { inputs:
   if (server !== undefined) {
     const parsed = parseServer(server);
     if ("error" in parsed) fail("server", `server must be host:port of the zone's primary server (e.g. ns1.example.com:53 or [2001:db8::53]:53); ${JSON.stringify(server)} ${parsed.error}`);
-    inputs.server = server;
+    // One spelling per server (`NS1`, `ns1:53`): another spelling must not replace the record.
+    else inputs.server = formatServer({ host: parsed.host.toLowerCase(), port: parsed.port });
   }
 
   const zone = dnsName(present("zone", "the apex of the zone the record goes in, e.g. example.com"), "zone", fail);

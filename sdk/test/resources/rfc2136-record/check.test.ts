@@ -29,6 +29,11 @@ describe("Rfc2136Record check", () => {
     expect(inputs).toEqual({ ...GOOD, zone: "example.com", fqdn: "_dnsauth.www.example.com", type: "TXT", ttl: 60, tsigAlgorithm: "hmac-sha256" });
   });
 
+  it("writes a server one way (lower case, with its port), so another spelling of it is no change", () => {
+    for (const server of ["NS1.Example.com", "ns1.example.com", "ns1.example.com:53"]) expect(checkRecordInputs({ ...GOOD, server }).inputs.server).toBe("ns1.example.com:53");
+    expect(checkRecordInputs({ ...GOOD, server: "[2001:DB8::53]" }).inputs.server).toBe("[2001:db8::53]:53");
+  });
+
   it("takes a CNAME's target as a name, and the other algorithms", () => {
     const { inputs, failures: f } = checkRecordInputs({ ...GOOD, type: "CNAME", fqdn: "_abc.example.com", value: "X.dcv.Example.NET.", tsigAlgorithm: "HMAC-SHA512", ttl: 0 });
     expect(f).toEqual([]);
