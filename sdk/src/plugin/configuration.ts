@@ -59,7 +59,9 @@ export function checkConfig(news: Props): ConfigFailure[] {
     if (value === undefined || value === null || value === "") continue;
     const declared = PROVIDER_CONFIG[name].type.kind;
     if (declared === "string" && typeof value !== "string") {
-      failures.push({ property: name, reason: `${SETTING_SOURCES[name].config} must be a string, not ${JSON.stringify(value)}` });
+      // A secret setting's value is never echoed, whatever it holds: name its kind only.
+      const shown = SECRET_SETTINGS.includes(name) ? (Array.isArray(value) ? "a list" : typeof value === "object" ? "an object" : `a ${typeof value}`) : JSON.stringify(value);
+      failures.push({ property: name, reason: `${SETTING_SOURCES[name].config} must be a string, not ${shown}` });
     }
   }
   try {

@@ -19,6 +19,15 @@ describe("plugin configuration", () => {
     expect(checkConfig({ apiKey: "ak_1:s", baseUrl: "https://api.example", allowInsecureHttp: "false" })).toEqual([]);
   });
 
+  it("CheckConfig never echoes a secret setting's value, whatever its type (an apiKey written as a bare YAML number)", () => {
+    const failures = checkConfig({ apiKey: 123456789012, baseUrl: "https://api.example" });
+    expect(failures).toEqual([{ property: "apiKey", reason: expect.stringMatching(/certreseller:apiKey must be a string, not a number/) }]);
+    expect(JSON.stringify(failures)).not.toContain("123456789012");
+    for (const value of [true, { secret: "s3cr3t-value" }, ["s3cr3t-value"]]) {
+      expect(JSON.stringify(checkConfig({ apiKey: value }))).not.toMatch(/s3cr3t-value|true/);
+    }
+  });
+
   it("DiffConfig lists what changed and never asks for a replacement (that would buy every order again)", () => {
     expect(diffConfig({ apiKey: "a", baseUrl: "u" }, { apiKey: "b", baseUrl: "u" })).toEqual(["apiKey"]);
     expect(diffConfig({ apiKey: "a" }, { apiKey: "a", version: "0.1.0" })).toEqual([]);
