@@ -55,7 +55,7 @@ export class IssuanceFailedError extends Error {
   }
 }
 
-/** The timeout passed (or the next allowed read falls after it). */
+/** No status read the service allows falls before the deadline. */
 export class IssuanceTimeoutError extends Error {
   override name = "IssuanceTimeoutError";
 }
@@ -136,8 +136,14 @@ export function progressLine(orderNo: string, status: IssuanceStatus, nextAt: nu
   return `order ${orderNo}: ${what}; next check at ${clockTime(nextAt)} (in ${inSeconds} s)`;
 }
 
+/**
+ * The wait ends as soon as the next read the service allows falls after the
+ * deadline: idling until the deadline could not see the certificate issued,
+ * so the message says that rather than looking like a premature failure.
+ */
 function timeout<S extends IssuanceStatus>(opts: WaitForIssuanceOptions<S>, started: number, last: S | undefined, next: number): IssuanceTimeoutError {
   const minutes = Math.round((opts.timeoutMs / 60_000) * 100) / 100;
+  const setting = opts.timeoutOrigin ? opts.timeoutOrigin.split(" ")[0] : "timeoutMinutes";
   const pending = unverified(last);
   const state = last
     ? pending.length > 0
@@ -145,7 +151,8 @@ function timeout<S extends IssuanceStatus>(opts: WaitForIssuanceOptions<S>, star
       : `last cert_status ${last.certStatus}`
     : "no status could be read";
   return new IssuanceTimeoutError(
-    `order ${opts.orderNo}: not issued within ${opts.timeoutOrigin ? `${opts.timeoutOrigin} (${minutes} min)` : `timeoutMinutes ${minutes}`} (started ${clockTime(started)}; ${state}; ` +
-      `the next allowed status read is at ${clockTime(next)}). Publish the validation records, then run up again or raise ${opts.timeoutOrigin ? opts.timeoutOrigin.split(" ")[0] : "timeoutMinutes"}`,
+    `order ${opts.orderNo}: not issued within ${opts.timeoutOrigin ? `${opts.timeoutOrigin} (${minutes} min)` : `timeoutMinutes ${minutes}`} (started ${clockTime(started)}; ${state}). ` +
+      `The service allows the next status read at ${clockTime(next)}, after this wait's deadline (${clockTime(started + opts.timeoutMs)}), so no read could see the certificate issued in time: the wait stops now instead of idling until the deadline. ` +
+      `Publish the validation records, then run up again or raise ${setting} above the service's status-read cooldown.`,
   );
 }

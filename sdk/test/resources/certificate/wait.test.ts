@@ -78,6 +78,20 @@ describe("waitForIssuance", () => {
     expect(clock.t).toBe(svc.reads[1]!.at); // failed at once, no idle wait until the deadline
   });
 
+  it("a timeout shorter than the cooldown fails at once and says why it did not wait until the deadline", async () => {
+    const clock = virtualClock();
+    const svc = fakeService(clock, [pending([false])]);
+    const err = await waitForIssuance({ orderNo: "CERT1", gateKey: "k", gate: new StatusReadGate(clock), clock, timeoutMs: 60_000, readStatus: svc.read, log: () => {} }).catch((e) => e);
+    expect(err).toBeInstanceOf(IssuanceTimeoutError);
+    expect(clock.t).toBe(Date.UTC(2026, 10, 22, 9, 0, 0)); // one read, no idle minute
+    expect(err.message).toMatch(/^order CERT1: not issued within timeoutMinutes 1 \(started 09:00:00Z; still unverified: d0\.example\.com\)\./);
+    // The reason for failing before the deadline, in plain words: the next read the service allows falls after it.
+    expect(err.message).toContain(
+      "The service allows the next status read at 09:03:00Z, after this wait's deadline (09:01:00Z), so no read could see the certificate issued in time: the wait stops now instead of idling until the deadline.",
+    );
+    expect(err.message).toMatch(/Publish the validation records, then run up again or raise timeoutMinutes above the service's status-read cooldown\.$/);
+  });
+
   it("fails clearly when issuance failed", async () => {
     const clock = virtualClock();
     const svc = fakeService(clock, [pending([false]), { certStatus: 3, caStatusText: "CAA forbids", domainStatuses: [] }]);
