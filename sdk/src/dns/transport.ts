@@ -35,18 +35,36 @@ function timeout(what: string): Error {
   return Object.assign(new Error(what), { code: "ETIMEOUT" });
 }
 
+/**
+ * The one ending of an exchange: the first call releases the socket and
+ * settles; later ones (a send's error reported after the answer, a timer, a
+ * late event) do nothing, so nothing is ever thrown inside a socket callback.
+ */
+function once(release: () => void, resolve: (answer: Buffer) => void, reject: (error: Error) => void): (error: Error | undefined, answer?: Buffer) => void {
+  let done = false;
+  return (error, answer) => {
+    if (done) return;
+    done = true;
+    release();
+    if (error) reject(error);
+    else resolve(answer!);
+  };
+}
+
 function udpExchange(address: string, port: number, message: Buffer, options: ExchangeOptions): Promise<Buffer> {
   const id = message.readUInt16BE(0);
   return new Promise((resolve, reject) => {
     const socket = dgram.createSocket(net.isIP(address) === 6 ? "udp6" : "udp4");
     let sent = 0;
     let timer: NodeJS.Timeout | undefined;
-    const finish = (error: Error | undefined, answer?: Buffer) => {
-      clearTimeout(timer);
-      socket.close();
-      if (error) reject(error);
-      else resolve(answer!);
-    };
+    const finish = once(
+      () => {
+        clearTimeout(timer);
+        socket.close();
+      },
+      resolve,
+      reject,
+    );
     const send = () => {
       sent++;
       socket.send(message, port, address, (error) => error && finish(error));
@@ -75,13 +93,16 @@ function tcpExchange(address: string, port: number, message: Buffer, timeoutMs: 
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: address, port });
     let received = Buffer.alloc(0);
-    const finish = (error: Error | undefined, answer?: Buffer) => {
-      clearTimeout(timer);
-      socket.destroy();
-      if (error) reject(error);
-      else resolve(answer!);
-    };
-    const timer = setTimeout(() => finish(timeout(`nothing came back within ${timeoutMs} ms`)), timeoutMs);
+    let timer: NodeJS.Timeout | undefined;
+    const finish = once(
+      () => {
+        clearTimeout(timer);
+        socket.destroy();
+      },
+      resolve,
+      reject,
+    );
+    timer = setTimeout(() => finish(timeout(`nothing came back within ${timeoutMs} ms`)), timeoutMs);
     socket.on("error", (error) => finish(error));
     socket.on("connect", () => socket.write(framed));
     socket.on("data", (chunk: Buffer) => {
