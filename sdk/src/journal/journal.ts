@@ -30,6 +30,8 @@ export interface JournalEntry {
   /** A short digest per purchase input, to name what changed (never the values). */
   inputDigests?: Record<string, string>;
   quotedPrice?: string;
+  /** The app id of the account whose key sent CreateOrder; absent in entries of an earlier release (readers never require it). */
+  accountId?: string;
   /** ISO time the intent was written, just before CreateOrder. */
   intentAt: string;
   orderNo?: string;

@@ -145,13 +145,59 @@ async function isDead(api: PartnerApi, orderNo: string, recorded: string | undef
   }
 }
 
-/** Stop: a purchase for this resource may exist. The message tells the user how to find out and how to proceed. */
+/**
+ * What an entry's purchase was: its main name (and the others it covered)
+ * and product, as the journal recorded them, never as the Order now reads.
+ */
+function recordedPurchase(entry: JournalEntry): string {
+  const others = entry.names.filter((name) => name !== entry.domain);
+  return `${entry.domain}${others.length > 0 ? ` with ${others.join(", ")}` : ""} (${entry.productCode})`;
+}
+
+/** Who sent the entry's CreateOrder, when the entry recorded it (entries of an earlier release do not). */
+function recordedSender(entry: JournalEntry): string {
+  return entry.accountId ? ` by the account with app id ${entry.accountId}` : "";
+}
+
+/**
+ * How this Order's purchase inputs differ from those the entry recorded,
+ * or undefined when they are the same purchase: by digest, or by names and
+ * product for an entry of an earlier release (it holds no digest).
+ */
+function changedSince(inputs: OrderInputs, entry: JournalEntry): string | undefined {
+  const now = `now: ${[inputs.domain, ...namesOf(inputs).filter((n) => n !== inputs.domain)].join(", ")} (${inputs.productCode})`;
+  if (entry.purchaseDigest !== undefined) {
+    const purchase = purchaseInputsOf(inputs as unknown as InputRecord);
+    if (entry.purchaseDigest === purchaseDigest(inputs as unknown as InputRecord, purchase)) return undefined;
+    const changed = changedInputs(entry.inputDigests, purchaseInputDigests(inputs as unknown as InputRecord, purchase));
+    return `changed: ${changed.length > 0 ? changed.join(", ") : "not recorded"}; ${now}`;
+  }
+  if (JSON.stringify(entry.names) === JSON.stringify(namesOf(inputs)) && entry.productCode === inputs.productCode) return undefined;
+  return now;
+}
+
+/**
+ * Stop: a purchase for this resource may exist. The message names that
+ * purchase as the journal recorded it (the Order may have been edited
+ * since), and tells the user how to find out and how to proceed.
+ */
 function maybeBoughtMessage(inputs: OrderInputs, entry: JournalEntry, journal: PurchaseJournal, cause: string): string {
+  const changed = changedSince(inputs, entry);
+  const account = entry.accountId ? ` (app id ${entry.accountId})` : "";
   return [
-    `certreseller Order "${resourceName(inputs.journalKey)}": a CreateOrder for ${inputs.domain} (${inputs.productCode}) was sent at ${entry.intentAt} ` +
+    `certreseller Order "${resourceName(inputs.journalKey)}": a CreateOrder for ${recordedPurchase(entry)} was sent at ${entry.intentAt}${recordedSender(entry)} ` +
       `and its answer was lost (${cause}). Your account MAY have been charged. Not retrying: a retry could buy a second certificate.`,
-    `Check your reseller account for an order of ${inputs.domain} placed around ${entry.intentAt} (and the balance/credit movement), then:`,
-    `  - if the order exists: set \`adoptOrderNo: "<its order number>"\` on this Order and run \`pulumi up\` again (it is adopted, not bought again);`,
+    ...(changed
+      ? [
+          `NOTE: this Order's purchase inputs changed since that CreateOrder (${changed}). The order that may exist is the one above, ` +
+            "for the inputs the journal recorded, not for the current ones.",
+        ]
+      : []),
+    `Check your reseller account${account} for an order of ${recordedPurchase(entry)} placed around ${entry.intentAt} (and the balance/credit movement), then:`,
+    changed
+      ? `  - if the order exists: either keep it (set \`adoptOrderNo: "<its order number>"\` with the inputs it was bought with, and run \`pulumi up\` again), ` +
+        `or cancel it with the reseller (refundable within 7 days of payment) and remove the journal entry (${removeCommand(journal, entry.key)});`
+      : `  - if the order exists: set \`adoptOrderNo: "<its order number>"\` on this Order and run \`pulumi up\` again (it is adopted, not bought again);`,
     `  - if no order exists: remove the journal entry (${removeCommand(journal, entry.key)}) and run \`pulumi up\` again.`,
   ].join("\n");
 }
@@ -171,9 +217,10 @@ function removeCommand(journal: PurchaseJournal, key: string): string {
  * Order now declares: stop before buying and give the choice.
  */
 function otherPurchaseMessage(inputs: OrderInputs, entry: JournalEntry & { orderNo: string }, journal: PurchaseJournal, what: string): string {
+  const buyer = typeof entry.order?.accountId === "string" ? entry.order.accountId : entry.accountId;
   return [
     `certreseller Order "${resourceName(inputs.journalKey)}": the purchase journal holds order ${entry.orderNo} bought at ${entry.orderedAt} for ` +
-      `${entry.names.join(", ")} (${entry.productCode}) by a create that did not finish, but this Order now declares ${what}. ` +
+      `${recordedPurchase(entry)}${buyer ? ` (account app id ${buyer})` : ""} by a create that did not finish, but this Order now declares ${what}. ` +
       "Not buying (that order is paid) and not resuming (it was bought for other inputs). Choose:",
     `  - keep it: set \`adoptOrderNo: "${entry.orderNo}"\` on this Order with the inputs it was bought with, and run \`pulumi up\` again;`,
     `  - or cancel order ${entry.orderNo} with the reseller (refundable within 7 days of payment), then remove the journal entry ` +
@@ -291,7 +338,8 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
   // An entry written by an earlier release sits under the URN alone; one under another spelling of the backend, under another key.
   let entry = (await journal.read(key)) ?? (key !== inputs.journalKey ? await journal.read(inputs.journalKey) : undefined) ?? (await foreignEntry(ctx, inputs, journal));
   const foreign = entry !== undefined && entry.key !== key && entry.key !== inputs.journalKey;
-  const recordedAccount = typeof entry?.order?.accountId === "string" ? entry.order.accountId : undefined;
+  // The account that bought it: recorded with the order, else with the intent (whose key sent CreateOrder).
+  const recordedAccount = typeof entry?.order?.accountId === "string" ? entry.order.accountId : entry?.accountId;
   if (entry?.orderNo && (await isDead(api, entry.orderNo, recordedAccount, inputs, journal))) {
     // Left behind by a stack removed without destroy, say: that order is gone, so buying is right.
     log.warn(`the purchase journal named order ${entry.orderNo}, which is cancelled, refunded or gone; forgetting it`);
@@ -336,6 +384,7 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
   const intent = await journal.recordIntent(
     {
       key,
+      accountId: account.current,
       urn: parseEntryKey(key).urn,
       domain: inputs.domain,
       productCode: inputs.productCode,
