@@ -9,7 +9,7 @@ say() { printf '\n== %s  (%d s)\n' "$1" "$((SECONDS - started))"; }
 
 if [ ! -x node_modules/.bin/tsx ] || [ ! -x node_modules/.bin/tsc ]; then
   say "installing dependencies (npm ci; first run only)"
-  npm ci --no-audit --no-fund
+  bash scripts/demo/install.sh
 fi
 # The workspace's Node 24 (node_modules/.bin/node) first, also when this
 # script is run without npm.
