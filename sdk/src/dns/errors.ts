@@ -7,6 +7,8 @@
 
 /** What an update is about, for its error messages (no secret in here). */
 export interface UpdateDescription {
+  /** `RFC 2136 update`, or `query` for a read-back. */
+  request: string;
   /** `host:port` as configured. */
   server: string;
   zone: string;
@@ -27,6 +29,8 @@ export type DnsUpdateErrorCode =
   | "BADKEY"
   | "BADTIME"
   | "RCODE"
+  | "PREREQUISITE"
+  | "CONFLICT"
   | "UNSIGNED"
   | "FORGED"
   | "NO_ANSWER"
@@ -56,7 +60,7 @@ export class DnsUpdateError extends Error {
   }
 }
 
-const at = (t: UpdateDescription) => `RFC 2136 update (${t.action}) sent to ${t.server}`;
+const at = (t: UpdateDescription) => `${t.request} (${t.action}) sent to ${t.server}`;
 const answered = (code: DnsUpdateErrorCode, settings: readonly string[]) => ({ code, settings, mayHaveApplied: false });
 
 /** RCODE REFUSED: the server serves the zone but its policy does not let this key make this change. */
@@ -119,6 +123,36 @@ export function updateFailed(t: UpdateDescription, rcode: string): DnsUpdateErro
     NOTIMP: "the server does not take dynamic updates at all: check `server`",
   };
   return new DnsUpdateError(`${at(t)}: the server answered ${rcode}${hint[rcode] ? `: ${hint[rcode]}` : ""}`, answered("RCODE", rcode === "NOTIMP" ? ["server"] : []));
+}
+
+/**
+ * RFC 2136 3.2.5: a prerequisite of the update did not hold (YXDOMAIN,
+ * YXRRSET, NXRRSET, NXDOMAIN), so the server applied nothing. The caller
+ * reads the name and decides; the message is for when it cannot.
+ */
+export function prerequisiteFailed(t: UpdateDescription, rcode: string): DnsUpdateError {
+  return new DnsUpdateError(`${at(t)}: the records at ${t.fqdn} are not what the update expected (${rcode}), so the server applied nothing`, {
+    code: "PREREQUISITE",
+    settings: [],
+    mayHaveApplied: false,
+  });
+}
+
+/**
+ * The record cannot be added without taking over or hiding records that
+ * were there before it (RFC 1034 3.6.2: a CNAME shares its name with no
+ * other data). `existing` lists them: `CNAME other.example.net`, `TXT "v"`.
+ */
+export function conflictingRecords(t: Pick<UpdateDescription, "server" | "zone" | "fqdn" | "type">, existing: readonly string[]): DnsUpdateError {
+  const why =
+    t.type === "CNAME"
+      ? "a CNAME cannot share its name with other records (RFC 1034 3.6.2), and records this resource did not add are never replaced"
+      : "a name that is a CNAME holds no other records (RFC 1034 3.6.2), so the server would ignore the TXT record";
+  return new DnsUpdateError(
+    `${t.type} record at ${t.fqdn}: the zone ${t.zone} at ${t.server} already holds ${existing.join(", ")} there; ${why}. Nothing was sent to change it: ` +
+      `remove the existing records at ${t.fqdn} yourself if they are stale, or check \`fqdn\` and \`type\``,
+    { code: "CONFLICT", settings: ["fqdn", "type"], mayHaveApplied: false },
+  );
 }
 
 /** A success (or an error the server should have signed) without a TSIG record: not trusted. */

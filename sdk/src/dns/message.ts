@@ -1,15 +1,20 @@
 /**
- * RFC 2136 UPDATE messages: encoding one (dns-packet writes the header,
- * zone section and resource records) and reading as much of an answer as an
- * update needs (the header, and where the last record starts, for TSIG).
+ * RFC 2136 UPDATE messages and the queries that read a name back: encoding
+ * them (every name uncompressed, RFC 4034 6.2 form) and reading as much of
+ * an answer as an update needs (the header, and where the last record
+ * starts, for TSIG).
  */
-import * as dnsPacket from "dns-packet";
 import { malformedAnswer } from "./errors.js";
+import { canonicalWireName } from "./names.js";
 
 /** The DNS opcode of an UPDATE (RFC 2136 1.3). */
 export const OPCODE_UPDATE = 5;
+export const OPCODE_QUERY = 0;
+export const CLASS_IN = 1;
 export const CLASS_NONE = 254;
+export const CLASS_ANY = 255;
 export const HEADER_BYTES = 12;
+export const TYPES = { CNAME: 5, SOA: 6, TXT: 16, ANY: 255 } as const;
 
 /** One resource record an update adds or deletes. */
 export interface RecordData {
@@ -22,47 +27,99 @@ export interface RecordData {
   ttl: number;
 }
 
-/** What one UPDATE does, in this order: delete each RR of `deletes`, then add each of `adds`. */
+/**
+ * The RFC 2136 2.4 prerequisites an update can carry; when one does not
+ * hold, the server applies nothing and answers with the RCODE named here.
+ */
+export type Prerequisite =
+  /** 2.4.3 "RRset does not exist" (class NONE, no RDATA): else YXRRSET. */
+  | { kind: "rrset-absent"; fqdn: string; type: RecordData["type"] }
+  /** 2.4.5 "Name is not in use" (class NONE, type ANY): no RR of any type at the name, else YXDOMAIN. */
+  | { kind: "name-unused"; fqdn: string }
+  /**
+   * 2.4.2 "RRset exists (value dependent)" (class IN, TTL 0, one RR per
+   * value): the RRset is exactly these RDATAs, no more, no fewer, else
+   * NXRRSET. The RDATAs are wire form ({@link rdataOf}, or as read back).
+   */
+  | { kind: "rrset-equals"; fqdn: string; type: RecordData["type"]; rdata: readonly Buffer[] };
+
+/** What one UPDATE does, in this order: check each prerequisite, delete each RR of `deletes`, then add each of `adds`. */
 export interface UpdateChanges {
+  prerequisites?: readonly Prerequisite[];
   deletes: readonly RecordData[];
   adds: readonly RecordData[];
 }
 
 /**
- * The UPDATE message for `zone`: no prerequisites, the update section
- * deleting exactly the RRs of `deletes` (class NONE, TTL 0: "delete an RR
- * from an RRset", RFC 2136 2.5.4 — never the whole RRset) then adding those
- * of `adds` (class IN, RFC 2136 2.5.1). Unsigned: TSIG is appended after.
- *
- * dns-packet knows no class NONE (254): its encoder writes 0 for it without
- * complaint. The deletes are therefore encoded as class IN and their class
- * field set to NONE afterwards, at offsets found by walking the encoded
- * message.
+ * The UPDATE message for `zone`: the prerequisite section, then the update
+ * section deleting exactly the RRs of `deletes` (class NONE, TTL 0: "delete
+ * an RR from an RRset", RFC 2136 2.5.4 — never the whole RRset) and adding
+ * those of `adds` (class IN, RFC 2136 2.5.1). Unsigned: TSIG is appended
+ * after.
  *
  * @example
- * encodeUpdate(0x1234, "example.com", { deletes: [], adds: [{ fqdn: "_dnsauth.example.com", type: "TXT", value: "token", ttl: 60 }] })
+ * encodeUpdate(0x1234, "example.com", {
+ *   prerequisites: [{ kind: "rrset-absent", fqdn: "_dnsauth.example.com", type: "CNAME" }],
+ *   deletes: [],
+ *   adds: [{ fqdn: "_dnsauth.example.com", type: "TXT", value: "token", ttl: 60 }],
+ * })
  */
 export function encodeUpdate(id: number, zone: string, changes: UpdateChanges): Buffer {
-  const rr = (r: RecordData, ttl: number): dnsPacket.Answer =>
-    r.type === "TXT"
-      ? { name: r.fqdn, type: "TXT", class: "IN", ttl, data: txtStrings(r.value) }
-      : { name: r.fqdn, type: "CNAME", class: "IN", ttl, data: r.value };
-  const message = dnsPacket.encode({
-    id,
-    type: "query",
-    flags: OPCODE_UPDATE << 11,
-    questions: [{ name: zone, type: "SOA", class: "IN" }],
-    answers: [],
-    authorities: [...changes.deletes.map((r) => rr(r, 0)), ...changes.adds.map((r) => rr(r, r.ttl))],
-    additionals: [],
-  });
-  let offset = skipQuestion(message, HEADER_BYTES);
-  for (let i = 0; i < changes.deletes.length; i++) {
-    const classAt = skipName(message, offset) + 2;
-    message.writeUInt16BE(CLASS_NONE, classAt);
-    offset = skipRecord(message, offset);
+  const prerequisites = (changes.prerequisites ?? []).flatMap(encodePrerequisite);
+  const updates = [...changes.deletes.map((r) => encodeRecord(r.fqdn, TYPES[r.type], CLASS_NONE, 0, rdataOf(r))), ...changes.adds.map((r) => encodeRecord(r.fqdn, TYPES[r.type], CLASS_IN, r.ttl, rdataOf(r)))];
+  return Buffer.concat([header(id, OPCODE_UPDATE, [1, prerequisites.length, updates.length]), question(zone, TYPES.SOA), ...prerequisites, ...updates]);
+}
+
+/**
+ * A query (no recursion wanted: the server answers from its own zone) for
+ * `type` records at `fqdn`. Unsigned: TSIG is appended after.
+ *
+ * @example
+ * encodeQuery(0x1234, "_dnsauth.example.com", "TXT")
+ */
+export function encodeQuery(id: number, fqdn: string, type: keyof typeof TYPES): Buffer {
+  return Buffer.concat([header(id, OPCODE_QUERY, [1, 0, 0]), question(fqdn, TYPES[type])]);
+}
+
+/** A record's RDATA in wire form: TXT as its character-strings, a CNAME's target as a name. */
+export function rdataOf(record: Pick<RecordData, "type" | "value">): Buffer {
+  return record.type === "TXT" ? Buffer.concat(txtStrings(record.value).map((chunk) => Buffer.concat([Buffer.from([chunk.length]), chunk]))) : canonicalWireName(record.value);
+}
+
+function encodePrerequisite(p: Prerequisite): Buffer[] {
+  switch (p.kind) {
+    case "rrset-absent":
+      return [encodeRecord(p.fqdn, TYPES[p.type], CLASS_NONE, 0, Buffer.alloc(0))];
+    case "name-unused":
+      return [encodeRecord(p.fqdn, TYPES.ANY, CLASS_NONE, 0, Buffer.alloc(0))];
+    case "rrset-equals":
+      return p.rdata.map((rdata) => encodeRecord(p.fqdn, TYPES[p.type], CLASS_IN, 0, rdata));
   }
-  return message;
+}
+
+/** The header (RFC 1035 4.1.1): ID, opcode, and the first three section counts (the additional count is TSIG's business). */
+function header(id: number, opcode: number, counts: [number, number, number]): Buffer {
+  const out = Buffer.alloc(HEADER_BYTES);
+  out.writeUInt16BE(id, 0);
+  out.writeUInt16BE(opcode << 11, 2);
+  counts.forEach((count, i) => out.writeUInt16BE(count, 4 + 2 * i));
+  return out;
+}
+
+function question(name: string, type: number): Buffer {
+  const fixed = Buffer.alloc(4);
+  fixed.writeUInt16BE(type, 0);
+  fixed.writeUInt16BE(CLASS_IN, 2);
+  return Buffer.concat([canonicalWireName(name), fixed]);
+}
+
+function encodeRecord(name: string, type: number, klass: number, ttl: number, rdata: Buffer): Buffer {
+  const fixed = Buffer.alloc(10);
+  fixed.writeUInt16BE(type, 0);
+  fixed.writeUInt16BE(klass, 2);
+  fixed.writeUInt32BE(ttl, 4);
+  fixed.writeUInt16BE(rdata.length, 8);
+  return Buffer.concat([canonicalWireName(name), fixed, rdata]);
 }
 
 /** TXT content as character-strings of at most 255 bytes each (RFC 1035 3.3.14); a reader joins them back. */

@@ -1,9 +1,11 @@
 /**
- * Sending one TSIG-signed RFC 2136 UPDATE and judging the answer: success
- * only with the server's valid signature; every error answer becomes a
- * {@link DnsUpdateError} naming the setting to fix.
+ * Sending one TSIG-signed RFC 2136 UPDATE (or a signed query reading a name
+ * back) and judging the answer: success only with the server's valid
+ * signature; every error answer becomes a {@link DnsUpdateError} naming the
+ * setting to fix.
  */
 import { randomInt } from "node:crypto";
+import * as dnsPacket from "dns-packet";
 import {
   badAnswer,
   badSignature,
@@ -13,19 +15,20 @@ import {
   noAnswer,
   notAuthoritative,
   outsideZone,
+  prerequisiteFailed,
   unknownKey,
   unsignedAnswer,
   updateFailed,
   updateRefused,
   type UpdateDescription,
 } from "./errors.js";
-import { encodeUpdate, OPCODE_UPDATE, readHeader, type UpdateChanges } from "./message.js";
+import { encodeQuery, encodeUpdate, OPCODE_QUERY, OPCODE_UPDATE, rdataOf, readHeader, type UpdateChanges } from "./message.js";
 import { normaliseDnsName } from "./names.js";
 import { formatServer, parseServer } from "./server-address.js";
 import { exchange, type Transport } from "./transport.js";
-import { isTsigAlgorithm, parseTsigSecret, serverTimeOf, signMessage, verifyMessage, TSIG_FUDGE_SECONDS, type TsigAlgorithm, type TsigKey } from "./tsig.js";
+import { isTsigAlgorithm, parseTsigSecret, serverTimeOf, signMessage, splitSigned, verifyMessage, TSIG_FUDGE_SECONDS, type TsigAlgorithm, type TsigKey } from "./tsig.js";
 
-export type { RecordData, UpdateChanges } from "./message.js";
+export type { Prerequisite, RecordData, UpdateChanges } from "./message.js";
 
 /** Where an update goes and the key it is signed with; the fields are named as the `Rfc2136Record` inputs. */
 export interface UpdateTarget {
@@ -74,10 +77,12 @@ const RCODES: Readonly<Record<number, string>> = {
 };
 
 /**
- * Sends one UPDATE for `target.zone` that deletes `changes.deletes` and adds
- * `changes.adds` (all or nothing at the server), signed with TSIG, over UDP,
- * again over TCP when the answer comes back truncated. Resolves only on
- * NOERROR with a signature that verifies with the same key.
+ * Sends one UPDATE for `target.zone` that checks `changes.prerequisites`,
+ * deletes `changes.deletes` and adds `changes.adds` (all or nothing at the
+ * server), signed with TSIG, over UDP, again over TCP when the answer comes
+ * back truncated. Resolves only on NOERROR with a signature that verifies
+ * with the same key; a prerequisite that does not hold is a
+ * {@link DnsUpdateError} with code `PREREQUISITE` (nothing was applied).
  *
  * @example
  * await sendUpdate(
@@ -87,16 +92,69 @@ const RCODES: Readonly<Record<number, string>> = {
  */
 export async function sendUpdate(target: UpdateTarget, changes: UpdateChanges, options: UpdateOptions = {}): Promise<UpdateResult> {
   const t = describe(target, changes);
+  const zone = normaliseDnsName(target.zone);
+  const { transport } = await signedExchange(target, t, (id) => encodeUpdate(id, zone, changes), OPCODE_UPDATE, options);
+  return { transport };
+}
+
+/** One record at a name, as a query read it back. */
+export interface RecordAtName {
+  /** `TXT`, `CNAME`, `A`... */
+  type: string;
+  /** Wire-form RDATA for TXT (its character-strings as the server holds them) and CNAME (the target as a name). */
+  rdata?: Buffer;
+  /** The value in words, for messages: a TXT's strings joined, a CNAME's target, an address. */
+  text: string;
+}
+
+/**
+ * The records the zone's server holds at `fqdn` for `type` (`ANY`: of every
+ * type it lists), read with a TSIG-signed query to the server the updates
+ * go to, and believed only with its valid signature. An answer for a TXT
+ * name that is a CNAME holds the CNAME (RFC 1034 3.6.2).
+ *
+ * @example
+ * await readRecords(target, "_dnsauth.example.com", "TXT") // [{ type: "TXT", rdata: <05 74 6f 6b 65 6e>, text: "token" }]
+ */
+export async function readRecords(target: UpdateTarget, fqdn: string, type: "TXT" | "ANY", options: UpdateOptions = {}): Promise<RecordAtName[]> {
+  const name = normaliseDnsName(fqdn);
+  const t = { ...describeTarget(target), request: "query", action: `${type} ${name}`, fqdn: name, type };
+  const { answer } = await signedExchange(target, t, (id) => encodeQuery(id, name, type), OPCODE_QUERY, options);
+  const decoded = dnsPacket.decode(splitSigned(answer)!.unsigned);
+  return (decoded.answers ?? []).filter((rr) => normaliseDnsName(rr.name) === name).map(recordAtName);
+}
+
+function recordAtName(rr: dnsPacket.Answer): RecordAtName {
+  const data = (rr as { data?: unknown }).data;
+  if (rr.type === "TXT") {
+    const chunks = (Array.isArray(data) ? data : [data]).map((c) => (Buffer.isBuffer(c) ? c : Buffer.from(String(c))));
+    return { type: "TXT", rdata: Buffer.concat(chunks.flatMap((c) => [Buffer.from([c.length]), c])), text: JSON.stringify(Buffer.concat(chunks).toString("utf8")) };
+  }
+  if (rr.type === "CNAME") return { type: "CNAME", rdata: rdataOf({ type: "CNAME", value: String(data) }), text: normaliseDnsName(String(data)) };
+  return { type: rr.type, text: typeof data === "string" ? data : "" };
+}
+
+/**
+ * Signs the message `encode` builds, exchanges it (UDP, TCP after a
+ * truncated answer, each try signed afresh) and returns the answer once
+ * {@link judge} accepts it.
+ */
+async function signedExchange(
+  target: UpdateTarget,
+  t: UpdateDescription,
+  encode: (id: number) => Buffer,
+  opcode: number,
+  options: UpdateOptions,
+): Promise<{ answer: Buffer; transport: Transport }> {
   const key = keyOf(target);
   const server = parseServer(target.server);
   if ("error" in server) throw new TypeError(`server: ${JSON.stringify(target.server)} ${server.error}`);
   const now = options.now ?? Date.now;
-  const zone = normaliseDnsName(target.zone);
   let transport: Transport | undefined;
   for (;;) {
     const timeSigned = Math.floor(now() / 1000);
     const id = randomInt(0, 0x10000);
-    const { signed, mac } = signMessage(encodeUpdate(id, zone, changes), key, { timeSigned });
+    const { signed, mac } = signMessage(encode(id), key, { timeSigned });
     transport ??= signed.length > UDP_LIMIT ? "tcp" : "udp";
     let answer: Buffer;
     try {
@@ -107,17 +165,17 @@ export async function sendUpdate(target: UpdateTarget, changes: UpdateChanges, o
     }
     try {
       const header = readHeader(answer);
-      // A truncated answer holds no verifiable signature: the same changes go again over TCP,
-      // signed afresh. Applying them twice is harmless (an add of a present RR, a delete of
-      // an absent one, changes nothing).
+      // A truncated answer holds no verifiable signature: the same message goes again over TCP,
+      // signed afresh. Applying an update twice is harmless (an add of a present RR, a delete of
+      // an absent one, changes nothing; its prerequisites then fail, which is reported as such).
       if (header.truncated && transport === "udp") {
         transport = "tcp";
         continue;
       }
-      // UDP answers are matched by ID already; over TCP the connection is ours, but the ID must still be the update's.
-      if (header.id !== id) throw forgedAnswer(t, `the answer's ID ${header.id} is not the update's ${id}`);
-      judge(t, answer, key, { requestMac: mac, signedAt: timeSigned, nowSeconds: Math.floor(now() / 1000) });
-      return { transport };
+      // UDP answers are matched by ID already; over TCP the connection is ours, but the ID must still be the request's.
+      if (header.id !== id) throw forgedAnswer(t, `the answer's ID ${header.id} is not the request's ${id}`);
+      judge(t, answer, key, opcode, { requestMac: mac, signedAt: timeSigned, nowSeconds: Math.floor(now() / 1000) });
+      return { answer, transport };
     } catch (error) {
       // Reading past the end of a short answer throws a RangeError: malformed too.
       throw error instanceof DnsUpdateError && error.code !== "MALFORMED" ? error : badAnswer(t, error);
@@ -125,10 +183,13 @@ export async function sendUpdate(target: UpdateTarget, changes: UpdateChanges, o
   }
 }
 
-/** Throws unless the answer is a NOERROR answer to an UPDATE, signed with `key` over our request. */
-function judge(t: UpdateDescription, answer: Buffer, key: TsigKey, times: { requestMac: Buffer; signedAt: number; nowSeconds: number }): void {
+/** RFC 2136 3.2.5: the answers of an update whose prerequisites do not hold. */
+const PREREQUISITE_RCODES = new Set(["NXDOMAIN", "YXDOMAIN", "YXRRSET", "NXRRSET"]);
+
+/** Throws unless the answer is a NOERROR answer (or, to a query, NXDOMAIN) with `opcode`, signed with `key` over our request. */
+function judge(t: UpdateDescription, answer: Buffer, key: TsigKey, opcode: number, times: { requestMac: Buffer; signedAt: number; nowSeconds: number }): void {
   const header = readHeader(answer);
-  if (!header.isResponse || header.opcode !== OPCODE_UPDATE) throw forgedAnswer(t, `the answer is not an UPDATE response (opcode ${header.opcode})`);
+  if (!header.isResponse || header.opcode !== opcode) throw forgedAnswer(t, `the answer is not a response to the ${opcode === OPCODE_UPDATE ? "UPDATE" : "query"} (opcode ${header.opcode})`);
   const rcode = RCODES[header.rcode] ?? `RCODE ${header.rcode}`;
   const verdict = verifyMessage(answer, key, { nowSeconds: times.nowSeconds, priorMac: times.requestMac });
   // BADSIG/BADKEY answers carry an empty MAC (the server could not sign them): they
@@ -148,6 +209,10 @@ function judge(t: UpdateDescription, answer: Buffer, key: TsigKey, times: { requ
   switch (rcode) {
     case "NOERROR":
       break;
+    case "NXDOMAIN":
+      // A query's NXDOMAIN says the name holds nothing: an answer, judged by its signature below.
+      if (opcode === OPCODE_QUERY) break;
+      throw prerequisiteFailed(t, rcode);
     case "REFUSED":
       throw updateRefused(t);
     case "NOTAUTH":
@@ -155,7 +220,7 @@ function judge(t: UpdateDescription, answer: Buffer, key: TsigKey, times: { requ
     case "NOTZONE":
       throw outsideZone(t);
     default:
-      throw updateFailed(t, rcode);
+      throw PREREQUISITE_RCODES.has(rcode) && opcode === OPCODE_UPDATE ? prerequisiteFailed(t, rcode) : updateFailed(t, rcode);
   }
   if (!verdict.ok) throw verdict.reason === "unsigned" ? unsignedAnswer(t, rcode) : forgedAnswer(t, verdict.detail);
 }
@@ -168,14 +233,16 @@ function keyOf(target: UpdateTarget): TsigKey {
   return { name: target.tsigKeyName, algorithm: target.tsigAlgorithm, secret };
 }
 
+function describeTarget(target: UpdateTarget): Pick<UpdateDescription, "server" | "zone" | "keyName" | "algorithm"> {
+  return { server: target.server, zone: normaliseDnsName(target.zone), keyName: target.tsigKeyName, algorithm: target.tsigAlgorithm };
+}
+
 function describe(target: UpdateTarget, changes: UpdateChanges): UpdateDescription {
   const first = changes.adds[0] ?? changes.deletes[0];
   const verbs = [changes.deletes.length > 0 ? "delete" : "", changes.adds.length > 0 ? "add" : ""].filter(Boolean).join(" + ");
   return {
-    server: target.server,
-    zone: normaliseDnsName(target.zone),
-    keyName: target.tsigKeyName,
-    algorithm: target.tsigAlgorithm,
+    ...describeTarget(target),
+    request: "RFC 2136 update",
     action: first ? `${verbs} ${first.type} ${first.fqdn}` : "empty",
     fqdn: first?.fqdn ?? "",
     type: first?.type ?? "",

@@ -65,6 +65,7 @@ describe("plugin: certreseller:index:Rfc2136Record", () => {
     const created = await call<any>("create", { urn, type: TOKEN, properties: checked }, proto.provider.CreateRequest);
     const outs = created.getProperties().toJavaScript();
     expect(outs.tsigSecret).toEqual(secret(SECRET));
+    expect(outs.preExisting).toBe(false);
     expect(dns.received.at(-1)!.records).toEqual([{ name: "_dnsauth.www.example.com", type: "TXT", class: "IN", ttl: 60, data: "token-1" }]);
 
     const next = (await call<any>("check", { urn, type: TOKEN, olds: checked, news: { ...news, value: "token-2" } }, proto.provider.CheckRequest)).getInputs().toJavaScript();

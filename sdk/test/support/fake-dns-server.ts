@@ -1,15 +1,16 @@
 /**
  * A scripted DNS UPDATE server for the sdk's unit tests (which run without
  * BIND): UDP and TCP on one loopback port, it checks each request's TSIG
- * with the package's own code, records what the update section says, and
+ * with the package's own code, records what the prerequisite and update
+ * sections say, and
  * answers as told — any RCODE or TSIG error, truncated, unsigned, with a
  * tampered MAC, or not at all. Its behaviour against the real thing is what
  * tests/e2e/dns/ checks with BIND.
  */
 import * as dgram from "node:dgram";
 import * as net from "node:net";
-import * as dnsPacket from "dns-packet";
-import { HEADER_BYTES, OPCODE_UPDATE, skipName } from "../../src/dns/message.js";
+import { HEADER_BYTES, rdataOf, readName, skipName, skipRecord } from "../../src/dns/message.js";
+import { canonicalWireName } from "../../src/dns/names.js";
 import { signMessage, splitSigned, verifyMessage, type TsigKey } from "../../src/dns/tsig.js";
 
 /** One RR of a received update section. */
@@ -25,7 +26,12 @@ export interface ReceivedRecord {
 
 export interface ReceivedUpdate {
   transport: "udp" | "tcp";
+  /** The opcode: 5 an UPDATE, 0 a query. */
+  opcode: number;
+  /** The zone section's name (a query's: the name asked about). */
   zone: string;
+  /** The prerequisite section (RFC 2136 2.4), classes and types as sent. */
+  prerequisites: ReceivedRecord[];
   records: ReceivedRecord[];
   /** What checking the request's TSIG with the server's key gave. */
   tsig: ReturnType<typeof verifyMessage>;
@@ -46,6 +52,8 @@ export interface Reply {
   signWith?: TsigKey;
   /** Never answer. */
   silent?: boolean;
+  /** The answer section (a query's answer): records at the question's name. */
+  answers?: { type: "TXT" | "CNAME"; value: string }[];
 }
 
 export interface FakeDnsServer {
@@ -70,8 +78,8 @@ export async function startFakeDnsServer(key: TsigKey): Promise<FakeDnsServer> {
 
   const handle = (request: Buffer, transport: "udp" | "tcp"): Buffer | undefined => {
     const tsig = verifyMessage(request, key, { nowSeconds: Math.floor(Date.now() / 1000) });
-    const decoded = dnsPacket.decode(request);
-    received.push({ transport, zone: decoded.questions?.[0]?.name ?? "", records: updateSection(request), tsig });
+    const { prerequisites, records } = sections(request);
+    received.push({ transport, opcode: (request.readUInt16BE(2) >> 11) & 0xf, zone: readName(request, HEADER_BYTES), prerequisites, records, tsig });
     const reply = replies.shift() ?? {};
     if (reply.silent) return undefined;
     return answer(request, key, reply, transport);
@@ -105,33 +113,56 @@ export async function startFakeDnsServer(key: TsigKey): Promise<FakeDnsServer> {
   };
 }
 
-/** The update section with each RR's class as sent (dns-packet would not name NONE). */
-function updateSection(request: Buffer): ReceivedRecord[] {
-  const decoded = dnsPacket.decode(request);
+/**
+ * The prerequisite and update sections, read by hand: dns-packet names
+ * neither class NONE nor the empty RDATA of a prerequisite.
+ */
+function sections(request: Buffer): { prerequisites: ReceivedRecord[]; records: ReceivedRecord[] } {
   let offset = skipName(request, HEADER_BYTES) + 4;
-  for (let i = 0; i < (decoded.answers ?? []).length; i++) offset = nextRecord(request, offset);
-  return (decoded.authorities ?? []).map((rr) => {
-    const klass = request.readUInt16BE(skipName(request, offset) + 2);
-    offset = nextRecord(request, offset);
-    const a = rr as { name: string; type: string; ttl?: number; data: unknown };
-    const data = Array.isArray(a.data) ? (a.data as Buffer[]).map((b) => b.toString()).join("") : String(a.data);
-    return { name: a.name, type: a.type, class: CLASS_NAMES[klass] ?? String(klass), ttl: a.ttl ?? 0, data };
-  });
+  const read = (count: number): ReceivedRecord[] =>
+    Array.from({ length: count }, () => {
+      const at = skipName(request, offset);
+      const type = request.readUInt16BE(at);
+      const klass = request.readUInt16BE(at + 2);
+      const rdlength = request.readUInt16BE(at + 8);
+      const rdata = request.subarray(at + 10, at + 10 + rdlength);
+      const record = { name: readName(request, offset), type: TYPE_NAMES[type] ?? String(type), class: CLASS_NAMES[klass] ?? String(klass), ttl: request.readUInt32BE(at + 4), data: dataOf(request, type, at + 10, rdata) };
+      offset = skipRecord(request, offset);
+      return record;
+    });
+  const prerequisites = read(request.readUInt16BE(6));
+  return { prerequisites, records: read(request.readUInt16BE(8)) };
 }
 
-function nextRecord(message: Buffer, offset: number): number {
-  const fixed = skipName(message, offset) + 10;
-  return fixed + message.readUInt16BE(fixed - 2);
+const TYPE_NAMES: Record<number, string> = { 5: "CNAME", 16: "TXT", 255: "ANY" };
+
+function dataOf(message: Buffer, type: number, at: number, rdata: Buffer): string {
+  if (rdata.length === 0) return "";
+  if (type === 5) return readName(message, at);
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < rdata.length; i += 1 + rdata[i]!) chunks.push(rdata.subarray(i + 1, i + 1 + rdata[i]!));
+  return Buffer.concat(chunks).toString();
 }
 
-/** The answer: the request's header and zone section, QR and the RCODE set, then the TSIG record as the reply says. */
+/** The answer: the request's header and zone section, QR and the RCODE set, the reply's answers, then the TSIG record as the reply says. */
 function answer(request: Buffer, key: TsigKey, reply: Reply, transport: "udp" | "tcp"): Buffer {
   const split = splitSigned(request);
   const zoneEnd = skipName(request, HEADER_BYTES) + 4;
-  const message = Buffer.from(request.subarray(0, zoneEnd));
+  const name = readName(request, HEADER_BYTES);
+  const records = (reply.answers ?? []).map((a) => {
+    const rdata = rdataOf(a);
+    const fixed = Buffer.alloc(10);
+    fixed.writeUInt16BE(a.type === "TXT" ? 16 : 5, 0);
+    fixed.writeUInt16BE(1, 2);
+    fixed.writeUInt32BE(60, 4);
+    fixed.writeUInt16BE(rdata.length, 8);
+    return Buffer.concat([canonicalWireName(name), fixed, rdata]);
+  });
+  const message = Buffer.concat([request.subarray(0, zoneEnd), ...records]);
   const rcode = reply.tsigError ? 9 : (reply.rcode ?? 0);
-  message.writeUInt16BE(0x8000 | (OPCODE_UPDATE << 11) | (reply.truncate && transport === "udp" ? 0x0200 : 0) | rcode, 2);
-  message.writeUInt16BE(0, 6);
+  const opcode = (request.readUInt16BE(2) >> 11) & 0xf;
+  message.writeUInt16BE(0x8000 | (opcode << 11) | (reply.truncate && transport === "udp" ? 0x0200 : 0) | rcode, 2);
+  message.writeUInt16BE(records.length, 6);
   message.writeUInt16BE(0, 8);
   message.writeUInt16BE(0, 10);
   if (reply.unsigned || (reply.truncate && transport === "udp")) return message;

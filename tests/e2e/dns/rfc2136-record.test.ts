@@ -1,8 +1,9 @@
 // The Rfc2136Record provider of the built package, run the way the engine
 // runs it (the provider text's `provider("rfc2136-record")`), against a real
-// BIND 9: create, update in place and delete checked by asking BIND, and
-// each refusal (REFUSED, NOTAUTH, BADSIG, BADKEY, BADTIME) failing with a
-// message that names the setting to fix. No Pulumi engine here; the
+// BIND 9: create, update in place and delete checked by asking BIND; records
+// that were there before (a CNAME, a TXT, the same value) never replaced,
+// hidden or deleted; and each refusal (REFUSED, NOTAUTH, BADSIG, BADKEY,
+// BADTIME) failing with a message that names the setting to fix. No Pulumi engine here; the
 // quickstart scenario (rfc2136-quickstart.test.ts) adds it.
 import { Resolver } from "node:dns/promises";
 import { createRequire } from "node:module";
@@ -107,6 +108,81 @@ describe.skipIf(!inject("bind"))("Rfc2136Record against BIND 9", () => {
     expect(await resolver.resolveCname("_abc123.www.e2e.test")).toEqual(["two.dcv.sandbox.test"]);
     await provider.delete!(id, updated);
     await expect(resolver.resolveCname("_abc123.www.e2e.test")).rejects.toMatchObject({ code: expect.stringMatching(/ENOTFOUND|ENODATA/) });
+  });
+
+  // Records "someone else" put in the zone, with the same key, before the resource.
+  const put = (fqdn: string, type: "TXT" | "CNAME", value: string) =>
+    sendUpdate({ server: bind.address, zone: "e2e.test", tsigKeyName: KEY, tsigAlgorithm: "hmac-sha256", tsigSecret: bind.secret }, { deletes: [], adds: [{ fqdn, type, value, ttl: 60 }] });
+  const cname = async (name: string) => resolver.resolveCname(name).catch(() => [] as string[]);
+  const failure = (run: Promise<unknown>) =>
+    run.then(
+      () => undefined,
+      (e: Error) => e,
+    );
+
+  it("a CNAME over another CNAME is refused, naming the name, the CNAME there and the server; the CNAME there stays", async () => {
+    await put("_over.www.e2e.test", "CNAME", "theirs.dcv.sandbox.test");
+    const error = await failure(create({ fqdn: "_over.www.e2e.test", type: "CNAME", value: "ours.dcv.sandbox.test" }));
+    expect(await cname("_over.www.e2e.test")).toEqual(["theirs.dcv.sandbox.test"]);
+    expect(error?.message).toMatch(/^CNAME record at _over\.www\.e2e\.test: the zone e2e\.test at 127\.0\.0\.1:\d+ already holds CNAME theirs\.dcv\.sandbox\.test there; a CNAME cannot share its name/);
+    messages["CNAME over CNAME"] = error!.message;
+  });
+
+  it("a CNAME at a name holding a TXT record is refused, naming the TXT record; the TXT record stays and no CNAME appears", async () => {
+    await put("_beside.www.e2e.test", "TXT", "their-txt");
+    const error = await failure(create({ fqdn: "_beside.www.e2e.test", type: "CNAME", value: "ours.dcv.sandbox.test" }));
+    // BIND answered NOERROR to the old prerequisite-less add and ignored it (RFC 2136 3.4.2.2): "added", yet nothing was.
+    expect(error, "create must not report a CNAME it did not add").toBeInstanceOf(Error);
+    expect(error?.message).toMatch(/^CNAME record at _beside\.www\.e2e\.test: the zone e2e\.test at 127\.0\.0\.1:\d+ already holds TXT "their-txt" there/);
+    messages["CNAME beside TXT"] = error!.message;
+    expect(await cname("_beside.www.e2e.test")).toEqual([]);
+    expect(await txt("_beside.www.e2e.test")).toEqual(["their-txt"]);
+  });
+
+  it("a TXT record at a name that is a CNAME is refused, naming the CNAME; nothing changes", async () => {
+    await put("_aliased.www.e2e.test", "CNAME", "theirs.dcv.sandbox.test");
+    const error = await failure(create({ fqdn: "_aliased.www.e2e.test", type: "TXT", value: "our-token" }));
+    expect(error, "create must not report a TXT record it did not add").toBeInstanceOf(Error);
+    expect(error?.message).toMatch(/^TXT record at _aliased\.www\.e2e\.test: the zone e2e\.test at 127\.0\.0\.1:\d+ already holds CNAME theirs\.dcv\.sandbox\.test there; a name that is a CNAME holds no other records/);
+    messages["TXT at CNAME"] = error!.message;
+    expect(await cname("_aliased.www.e2e.test")).toEqual(["theirs.dcv.sandbox.test"]);
+    expect(bind.log()).not.toContain("adding an RR at '_aliased.www.e2e.test' TXT");
+  });
+
+  it("an identical TXT value that was there before is kept as pre-existing, and survives the resource's delete; its own value change leaves it too", async () => {
+    await put("_shared.www.e2e.test", "TXT", "shared-token");
+    const { id, outs } = await create({ fqdn: "_shared.www.e2e.test", value: "shared-token" });
+    await provider.delete!(id, outs);
+    expect(await txt("_shared.www.e2e.test")).toEqual(["shared-token"]);
+    expect(outs.preExisting).toBe(true);
+
+    // Adopted, then moved to a value of its own: the new one is the resource's, the old one stays.
+    const again = await create({ fqdn: "_shared.www.e2e.test", value: "shared-token" });
+    const { inputs: news } = await provider.check!(again.outs, inputs({ fqdn: "_shared.www.e2e.test", value: "own-token" }));
+    const { outs: moved } = await provider.update!(again.id, again.outs, news);
+    expect(moved.preExisting).toBe(false);
+    expect(await txt("_shared.www.e2e.test")).toEqual(["own-token", "shared-token"]);
+    await provider.delete!(again.id, moved);
+    expect(await txt("_shared.www.e2e.test")).toEqual(["shared-token"]);
+  });
+
+  it("an identical CNAME that was there before is kept as pre-existing and survives delete", async () => {
+    await put("_same.www.e2e.test", "CNAME", "same.dcv.sandbox.test");
+    const { id, outs } = await create({ fqdn: "_same.www.e2e.test", type: "CNAME", value: "same.dcv.sandbox.test" });
+    await provider.delete!(id, outs);
+    expect(await cname("_same.www.e2e.test")).toEqual(["same.dcv.sandbox.test"]);
+    expect(outs.preExisting).toBe(true);
+  });
+
+  it("records created in parallel at one name each add their own value (read back and retried against what is there), and each delete removes only its own", async () => {
+    const values = ["p-1", "p-2", "p-3", "p-4", "p-5"];
+    const made = await Promise.all(values.map((value) => create({ fqdn: "_parallel.www.e2e.test", value })));
+    expect(await txt("_parallel.www.e2e.test")).toEqual(values);
+    expect(made.map((m) => m.outs.preExisting)).toEqual([false, false, false, false, false]);
+    await provider.delete!(made[2]!.id, made[2]!.outs);
+    expect(await txt("_parallel.www.e2e.test")).toEqual(["p-1", "p-2", "p-4", "p-5"]);
+    for (const m of made) await provider.delete!(m.id, m.outs);
+    expect(await txt("_parallel.www.e2e.test")).toEqual([]);
   });
 
   it("REFUSED: a zone whose policy takes no updates, or a key the policy does not grant, names zone and the key", async () => {

@@ -84,6 +84,14 @@ export const RFC2136_RECORD_PROPERTIES = {
     secret: true,
     ...KEY_CHANGE,
   },
+  preExisting: {
+    description:
+      "Whether the server already held this very record (same name, type and value) when the resource was created or its value last changed: the resource then " +
+      "added nothing, and its delete leaves the record in place. `false` when the resource added it (its delete removes it).",
+    type: t.boolean,
+    input: false,
+    required: true,
+  },
 } as const satisfies t.PropertyTable;
 
 export const RFC2136_RECORD = {
@@ -91,7 +99,9 @@ export const RFC2136_RECORD = {
   name: "Rfc2136Record",
   description:
     "Publishes a DNS validation record (TXT or CNAME) into a zone with an RFC 2136 dynamic UPDATE signed with TSIG (RFC 8945): BIND, Knot, PowerDNS, " +
-    "Windows DNS, Infoblox... A new value replaces the old one in place, in one UPDATE; delete removes only this record's value. The server's refusals " +
+    "Windows DNS, Infoblox... Each UPDATE carries RFC 2136 prerequisites, so the resource never claims a record it did not add: a record already there is " +
+    "kept as `preExisting` (and left in place by delete), and a CNAME beside other records, or a TXT record at a CNAME, is refused naming what is there. " +
+    "A new value replaces the old one in place, in one UPDATE; delete removes only this record's value. The server's refusals " +
     "(REFUSED, NOTAUTH, BADSIG, BADKEY, BADTIME) fail with a message naming the setting to fix.",
   properties: RFC2136_RECORD_PROPERTIES,
   replacement: "publishes the record anew and deletes the old one",

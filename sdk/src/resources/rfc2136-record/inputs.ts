@@ -43,4 +43,10 @@ export interface Rfc2136RecordState {
   tsigKeyName: string;
   tsigAlgorithm: TsigAlgorithm;
   tsigSecret: string;
+  /**
+   * An output: the server held this very record before the resource, which
+   * therefore never deletes it. Absent in `check`'s inputs and in states
+   * written before it existed: the resource added the record.
+   */
+  preExisting?: boolean;
 }

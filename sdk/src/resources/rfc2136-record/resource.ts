@@ -44,7 +44,10 @@ export interface Rfc2136RecordArgs {
  * with TSIG: for zones on BIND, Knot, PowerDNS, Windows DNS, Infoblox and
  * other servers that take dynamic updates. Create adds the record (a TXT
  * value joins other values at the name); a new value replaces the old one
- * in ONE update; delete removes only this record's value. `server`, `zone`,
+ * in ONE update; delete removes only this record's value. Updates carry
+ * RFC 2136 prerequisites: a record the server already held is kept as
+ * `preExisting` and never deleted; a CNAME beside other records, or a TXT
+ * record at a CNAME, is refused naming what is there. `server`, `zone`,
  * `fqdn` or `type` changing publishes a new record. A refusal by the server
  * fails with the setting to fix (REFUSED: `zone` or the key's update policy;
  * NOTAUTH: `zone`/`server`; BADSIG: `tsigSecret`; BADKEY: `tsigKeyName`/
@@ -82,9 +85,11 @@ export class Rfc2136Record extends pulumi.CustomResource {
   declare readonly tsigAlgorithm: pulumi.Output<string>;
   /** SECRET. */
   declare readonly tsigSecret: pulumi.Output<string>;
+  /** The server held this very record before the resource: nothing was added, and delete leaves it. */
+  declare readonly preExisting: pulumi.Output<boolean>;
 
   constructor(name: string, args: Rfc2136RecordArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseImportOption("Rfc2136Record", name, opts, "declare it as usual: its create adds the record, which changes nothing when the server already holds that value.");
+    refuseImportOption("Rfc2136Record", name, opts, "declare it as usual: its create finds a record the server already holds and keeps it as preExisting, never deleting it.");
     const props = {
       server: args.server,
       zone: args.zone,
@@ -96,6 +101,7 @@ export class Rfc2136Record extends pulumi.CustomResource {
       tsigAlgorithm: args.tsigAlgorithm,
       // Secret as an input (state's inputs and the check/diff payloads) and as an output.
       tsigSecret: pulumi.secret(args.tsigSecret),
+      preExisting: undefined,
     };
     const secretOpts: pulumi.CustomResourceOptions = { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "tsigSecret"] };
     const quiet = quietRegistration();

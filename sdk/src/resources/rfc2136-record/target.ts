@@ -12,9 +12,9 @@ export function recordOf(s: Rfc2136RecordState): RecordData {
 }
 
 /** The outputs: exactly the state's fields (never `__provider` or anything else the engine sent along). */
-export function stateOf(s: Rfc2136RecordState): Rfc2136RecordState {
+export function stateOf(s: Rfc2136RecordState, preExisting: boolean): Rfc2136RecordState {
   const { server, zone, fqdn, type, value, ttl, tsigKeyName, tsigAlgorithm, tsigSecret } = s;
-  return { server, zone, fqdn, type, value, ttl, tsigKeyName, tsigAlgorithm, tsigSecret };
+  return { server, zone, fqdn, type, value, ttl, tsigKeyName, tsigAlgorithm, tsigSecret, preExisting };
 }
 
 /** `TXT _dnsauth.example.com @192.0.2.53:53`: readable, and never holding the value or the key. */

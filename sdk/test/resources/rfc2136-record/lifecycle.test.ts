@@ -50,12 +50,16 @@ async function created(): Promise<{ id: string; outs: any }> {
 }
 
 describe("Rfc2136Record through the provider entry", () => {
-  it("create adds the RR once, signed; outputs are the normalised inputs, id names no value or key", async () => {
+  it("create adds the RR once, signed, provided the name holds no CNAME and no TXT; outputs are the normalised inputs, id names no value or key", async () => {
     const { id, outs } = await created();
     expect(id).toBe(`TXT _dnsauth.www.example.com @${server.address}`);
-    expect(outs).toEqual({ ...inputs(), fqdn: "_dnsauth.www.example.com", ttl: 60, tsigAlgorithm: "hmac-sha256" });
+    expect(outs).toEqual({ ...inputs(), fqdn: "_dnsauth.www.example.com", ttl: 60, tsigAlgorithm: "hmac-sha256", preExisting: false });
     expect(server.received).toHaveLength(1);
     expect(server.received[0]!.tsig.ok).toBe(true);
+    expect(server.received[0]!.prerequisites).toEqual([
+      { name: "_dnsauth.www.example.com", type: "CNAME", class: "NONE", ttl: 0, data: "" },
+      { name: "_dnsauth.www.example.com", type: "TXT", class: "NONE", ttl: 0, data: "" },
+    ]);
     expect(server.received[0]!.records).toEqual([{ name: "_dnsauth.www.example.com", type: "TXT", class: "IN", ttl: 60, data: "token-1" }]);
     expect(lines).toEqual([`certreseller Rfc2136Record "_dnsauth.www.example.com": added TXT _dnsauth.www.example.com (TTL 60) to zone example.com at ${server.address} (UDP)`]);
   });
@@ -68,6 +72,8 @@ describe("Rfc2136Record through the provider entry", () => {
     const { outs: after } = await provider.update!("id", outs, news);
     expect(after.value).toBe("token-2");
     expect(server.received).toHaveLength(1);
+    // Applied only while the name's TXT RRset is exactly the old value.
+    expect(server.received[0]!.prerequisites[1]).toEqual({ name: "_dnsauth.www.example.com", type: "TXT", class: "IN", ttl: 0, data: "token-1" });
     expect(server.received[0]!.records).toEqual([
       { name: "_dnsauth.www.example.com", type: "TXT", class: "NONE", ttl: 0, data: "token-1" },
       { name: "_dnsauth.www.example.com", type: "TXT", class: "IN", ttl: 60, data: "token-2" },
@@ -89,6 +95,42 @@ describe("Rfc2136Record through the provider entry", () => {
     server.received.length = 0;
     await provider.delete!(id, outs);
     expect(server.received.map((u) => u.records)).toEqual([[{ name: "_dnsauth.www.example.com", type: "TXT", class: "NONE", ttl: 0, data: "token-1" }]]);
+  });
+
+  it("when the name already holds other TXT values, create reads them back and adds its own only while the RRset is still exactly those", async () => {
+    server.replies.push({ rcode: 7 }, { answers: [{ type: "TXT", value: "someone-else" }] });
+    const { outs } = await created();
+    expect(outs.preExisting).toBe(false);
+    expect(server.received.map((r) => r.opcode)).toEqual([5, 0, 5]);
+    expect(server.received[1]!.zone).toBe("_dnsauth.www.example.com");
+    expect(server.received[1]!.tsig.ok).toBe(true);
+    expect(server.received[2]!.prerequisites).toEqual([
+      { name: "_dnsauth.www.example.com", type: "CNAME", class: "NONE", ttl: 0, data: "" },
+      { name: "_dnsauth.www.example.com", type: "TXT", class: "IN", ttl: 0, data: "someone-else" },
+    ]);
+    expect(server.received[2]!.records).toEqual([{ name: "_dnsauth.www.example.com", type: "TXT", class: "IN", ttl: 60, data: "token-1" }]);
+  });
+
+  it("the very value already at the name is pre-existing: nothing is added, and delete sends nothing", async () => {
+    server.replies.push({ rcode: 7 }, { answers: [{ type: "TXT", value: "token-1" }] });
+    const { id, outs } = await created();
+    expect(outs.preExisting).toBe(true);
+    expect(server.received.map((r) => r.opcode)).toEqual([5, 0]);
+    expect(lines.at(-1)).toMatch(/found TXT _dnsauth\.www\.example\.com with this value already .*kept as pre-existing \(nothing added; destroy leaves it\)/);
+    server.received.length = 0;
+    await provider.delete!(id, outs);
+    expect(server.received).toEqual([]);
+    expect(lines.at(-1)).toMatch(/left TXT _dnsauth\.www\.example\.com .* in place: it was there before this resource/);
+  });
+
+  it("a TXT record at a name that is a CNAME is refused, naming the CNAME and the server; nothing more is sent", async () => {
+    server.replies.push({ rcode: 7 }, { answers: [{ type: "CNAME", value: "elsewhere.example.net" }] });
+    const error = await created().then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(error?.message).toMatch(new RegExp(`TXT record at _dnsauth\\.www\\.example\\.com: the zone example\\.com at ${server.address.replace(/\./g, "\\.")} already holds CNAME elsewhere\\.example\\.net there`));
+    expect(server.received.map((r) => r.opcode)).toEqual([5, 0]);
   });
 
   it("a refusal fails the step with the message naming the setting, and no secret", async () => {
