@@ -1,9 +1,11 @@
 /**
  * Whether a name's CAA records let a CA issue, as RFC 8659 (sections 4.2
  * and 4.3) has a CA decide, given the Relevant RRset (found by climbing the
- * tree, which is the DNS lookup's business, not this file's). Pure: no
- * lookups, so every case is a unit test.
+ * tree, which is the DNS lookup's business, not this file's), with RFC
+ * 8657's `accounturi` and `validationmethods` parameters. Pure: no lookups,
+ * so every case is a unit test.
  */
+import type { VerificationMethod } from "../client/types.js";
 
 /** One CAA property: flags (128 = Issuer Critical), tag and value, as the DNS answer holds them. */
 export interface CaaProperty {
@@ -16,7 +18,7 @@ export interface CaaProperty {
 export interface IssueValue {
   /** The issuer domain, lower case; undefined when the value names none (`;`, empty, or malformed). */
   readonly issuer?: string;
-  /** The text after `;` (RFC 8657's `accounturi`, `validationmethods`, ...), not evaluated. */
+  /** The text after `;` (RFC 8657's `accounturi`, `validationmethods`, ...); {@link parseParameters} reads it. */
   readonly parameters: string;
   /** The issuer part broke the grammar: it then authorises no CA. */
   readonly malformed: boolean;
@@ -45,6 +47,102 @@ export function parseIssueValue(value: string): IssueValue {
   return wellFormed ? { issuer: domain, parameters, malformed: false } : { parameters, malformed: true };
 }
 
+const PARAMETER = /^([a-z0-9](?:-*[a-z0-9])*)[ \t]*=[ \t]*([\x21-\x3a\x3c-\x7e]*)$/i;
+
+/**
+ * The parameters of an `issue` / `issuewild` value (RFC 8659 section 4.2:
+ * `tag=value` pairs separated by `;`), each tag lower case with every value
+ * it was given; undefined when they break the grammar (a value with a space,
+ * a pair without `=`). An empty part (`; ;`) is tolerated.
+ *
+ * @example
+ * parseParameters("accounturi=https://ca.test/acct/1; validationmethods=dns-01")
+ * // Map { "accounturi" => ["https://ca.test/acct/1"], "validationmethods" => ["dns-01"] }
+ */
+export function parseParameters(text: string): ReadonlyMap<string, readonly string[]> | undefined {
+  const parameters = new Map<string, string[]>();
+  for (const part of text.split(";").map((p) => p.trim())) {
+    if (part === "") continue;
+    const match = PARAMETER.exec(part);
+    if (!match) return undefined;
+    const tag = match[1]!.toLowerCase();
+    parameters.set(tag, [...(parameters.get(tag) ?? []), match[2]!]);
+  }
+  return parameters;
+}
+
+/**
+ * The RFC 8657 `validationmethods` label of each of the Order's
+ * verification methods (spec 4.5), or undefined where none says the same
+ * thing. RFC 8657 names ACME's challenge types; a CA's own methods have
+ * `ca-` labels this package cannot know:
+ * - `dns` (a TXT record) and `cname` (a CNAME record) are changes to the
+ *   domain's DNS, as ACME's `dns-01` is;
+ * - `file` (a file served over HTTP) is ACME's `http-01`;
+ * - e-mail and `dcv` have no ACME equivalent.
+ * A `validationmethods` list that does not hold the Order's label refuses.
+ */
+export const CAA_VALIDATION_METHODS = {
+  dns: "dns-01",
+  cname: "dns-01",
+  file: "http-01",
+  "email-admin": undefined,
+  "email-postmaster": undefined,
+  "email-webmaster": undefined,
+  "email-hostmaster": undefined,
+  dcv: undefined,
+} as const satisfies { readonly [M in VerificationMethod]: string | undefined };
+
+/** What the Order asks the CA for, beyond the name: how it will validate. */
+export interface CaaRequest {
+  /** The Order's `verificationMethod`; undefined when unset (the product's default, not known before the purchase). */
+  readonly verificationMethod?: string;
+}
+
+/** Why a property that names the product's CA still does not let it issue for this Order (RFC 8657). */
+export interface CaaRestriction {
+  readonly property: CaaProperty;
+  readonly parameter: "accounturi" | "validationmethods" | "grammar";
+  /** What the property demands and what this Order does, in words. */
+  readonly detail: string;
+}
+
+const METHOD_LABEL = /^[a-z0-9-]+$/i;
+
+/** The restriction that keeps `property` (which names the CA) from authorising this Order; undefined when it authorises it. */
+function restrictionOf(property: CaaProperty, parameters: string, request: CaaRequest): CaaRestriction | undefined {
+  const shown = formatCaa(property);
+  const parsed = parseParameters(parameters);
+  if (!parsed) return { property, parameter: "grammar", detail: `${shown} has parameters that break RFC 8659's grammar, so it authorises no issuance` };
+  const accounts = parsed.get("accounturi");
+  if (accounts) {
+    return {
+      property,
+      parameter: "accounturi",
+      detail:
+        `${shown} lets only the CA account ${accounts.join(", ")} issue (RFC 8657), and which CA account the reseller buys under is not shown by ` +
+        "the Partner API, so this provider cannot tell that it matches",
+    };
+  }
+  const methods = parsed.get("validationmethods");
+  if (!methods) return undefined;
+  const labels = methods.length === 1 ? methods[0]!.split(",") : [];
+  if (labels.length === 0 || !labels.every((label) => METHOD_LABEL.test(label))) {
+    return { property, parameter: "grammar", detail: `${shown} has a validationmethods parameter that breaks RFC 8657's grammar, so it authorises no issuance` };
+  }
+  const allowed = `allows only validation by ${labels.join(", ")} (RFC 8657)`;
+  const method = request.verificationMethod;
+  if (method === undefined) {
+    return { property, parameter: "validationmethods", detail: `${shown} ${allowed}, and verificationMethod is not set (the product's default is not known before the purchase)` };
+  }
+  const label: string | undefined = Object.hasOwn(CAA_VALIDATION_METHODS, method) ? CAA_VALIDATION_METHODS[method as VerificationMethod] : undefined;
+  if (label === undefined) {
+    return { property, parameter: "validationmethods", detail: `${shown} ${allowed}, and verificationMethod "${method}" has no RFC 8657 label` };
+  }
+  if (labels.some((l) => l.toLowerCase() === label)) return undefined;
+  return { property, parameter: "validationmethods", detail: `${shown} ${allowed}, and verificationMethod "${method}" validates by ${label}` };
+}
+
 /** A property as a zone file writes it: `0 issue "letsencrypt.org"`. @example formatCaa({ flags: 0, tag: "issue", value: ";" }) === '0 issue ";"' */
 export function formatCaa(property: CaaProperty): string {
   return `${property.flags} ${property.tag} ${JSON.stringify(property.value)}`;
@@ -61,6 +159,8 @@ export type CaaVerdict =
       readonly named: readonly string[];
       /** The critical property, for `critical`. */
       readonly critical?: CaaProperty;
+      /** Properties that name the product's CA but whose RFC 8657 parameters keep it from issuing for this Order. */
+      readonly restricted?: readonly CaaRestriction[];
     };
 
 /**
@@ -73,7 +173,7 @@ export type CaaVerdict =
  * judgeCaa([{ flags: 0, tag: "issue", value: "letsencrypt.org" }], ["sandbox-ca.test"], false)
  * // { allowed: false, reason: "issue", named: ["letsencrypt.org"] }
  */
-export function judgeCaa(rrset: readonly CaaProperty[], issuers: readonly string[], wildcard: boolean): CaaVerdict {
+export function judgeCaa(rrset: readonly CaaProperty[], issuers: readonly string[], wildcard: boolean, request: CaaRequest = {}): CaaVerdict {
   if (rrset.length === 0) return { allowed: true, reason: "no-caa" };
   const critical = rrset.find((p) => (p.flags & ISSUER_CRITICAL) !== 0 && !KNOWN_TAGS.has(p.tag.toLowerCase()));
   if (critical) return { allowed: false, reason: "critical", named: [], critical };
@@ -84,7 +184,16 @@ export function judgeCaa(rrset: readonly CaaProperty[], issuers: readonly string
   if (weighed.length === 0) return { allowed: true, reason: "no-issue-property" };
   const named = [...new Set(weighed.map((p) => parseIssueValue(p.value).issuer).filter((d): d is string => d !== undefined))];
   const ours = new Set(issuers.map((d) => d.trim().toLowerCase().replace(/\.$/, "")));
-  return named.some((d) => ours.has(d)) ? { allowed: true, reason: "named" } : { allowed: false, reason: tag, named };
+  // Any one property naming the CA whose parameters this Order meets is enough.
+  const restricted: CaaRestriction[] = [];
+  for (const property of weighed) {
+    const value = parseIssueValue(property.value);
+    if (value.issuer === undefined || !ours.has(value.issuer)) continue;
+    const restriction = restrictionOf(property, value.parameters, request);
+    if (!restriction) return { allowed: true, reason: "named" };
+    restricted.push(restriction);
+  }
+  return restricted.length > 0 ? { allowed: false, reason: tag, named, restricted } : { allowed: false, reason: tag, named };
 }
 
 /** Whose issuer domains were compared: the brand's (from the table) or the Order's `caaIssuerDomains`. */
@@ -129,6 +238,25 @@ export function describeCaaRefusal(r: CaaRefusal): string {
     );
   }
   const scope = r.verdict.reason === "issuewild" ? "for wildcard names (issuewild) " : "";
+  if (r.verdict.restricted && r.verdict.restricted.length > 0) {
+    const kinds = new Set(r.verdict.restricted.map((x) => x.parameter));
+    const fixes = [
+      ...(kinds.has("validationmethods") ? [`set verificationMethod to one the record allows (${methodChoices()})`] : []),
+      `${fix} (without parameters)`,
+      ...(kinds.has("accounturi") ? ["or, if that account is the one the reseller buys under at the CA, set caaCheck: false on this Order"] : []),
+    ];
+    return (
+      `${r.name}: CAA at ${r.at} names ${scope}the product's CA only with conditions this Order does not meet: ` +
+      `${r.verdict.restricted.map((x) => x.detail).join("; ")} (records: ${records}); ${ca} — ${fixes.join(", ")}. ${after}`
+    );
+  }
   const allows = r.verdict.named.length === 0 ? `allows no CA ${scope}at all` : `allows ${scope}only ${r.verdict.named.join(", ")}`;
   return `${r.name}: CAA at ${r.at} ${allows} (${records}); ${ca} — ${fix}, or choose another product. ${after}`;
+}
+
+/** The verification methods by RFC 8657 label, for messages: `dns or cname for dns-01, file for http-01`. */
+function methodChoices(): string {
+  const byLabel = new Map<string, string[]>();
+  for (const [method, label] of Object.entries(CAA_VALIDATION_METHODS)) if (label) byLabel.set(label, [...(byLabel.get(label) ?? []), method]);
+  return [...byLabel].map(([label, methods]) => `${methods.join(" or ")} for ${label}`).join(", ");
 }

@@ -43,8 +43,9 @@ describe("judgeCaa: RFC 8659's decision for one name", () => {
     });
   });
 
-  it("issuer domains compare without case, and the parameters do not matter", () => {
-    expect(judgeCaa([caa("ISSUE", "SANDBOX-CA.TEST; accounturi=x")], OURS, false).allowed).toBe(true);
+  it("issuer domains compare without case; unknown parameters do not matter (RFC 8657's are weighed: caa-parameters.test.ts)", () => {
+    expect(judgeCaa([caa("ISSUE", "SANDBOX-CA.TEST; policy=ev")], OURS, false).allowed).toBe(true);
+    expect(judgeCaa([caa("ISSUE", "SANDBOX-CA.TEST; accounturi=x")], OURS, false).allowed).toBe(false);
   });
 
   it('`issue ";"` forbids every CA', () => {

@@ -1,10 +1,17 @@
 import type { CaaProperty } from "../../rules/caa.js";
+import { DnsLookupError } from "./errors.js";
 import type { DnsLookup } from "./resolver.js";
 
 /** A name's Relevant RRset (RFC 8659 section 3) and where it was found; `at` is absent when no name up the tree has CAA. */
 export interface RelevantCaa {
   readonly at?: string;
   readonly rrset: readonly CaaProperty[];
+  /**
+   * Where the climb could not go on: the server answered for the names
+   * below and refused this one (an authoritative server that does not serve
+   * the parent zone, e.g. the TLD). Set only with an empty `rrset`.
+   */
+  readonly unanswered?: { readonly name: string; readonly error: DnsLookupError };
 }
 
 /** CAA RRsets by name (aliases followed), shared by the lookups of one check: sibling names climb through the same parents. */
@@ -15,11 +22,13 @@ const MAX_ALIASES = 8;
 
 /**
  * RFC 8659's Relevant RRset for a name: its own CAA RRset when not empty,
- * else its parent's, and so on. The climb stops before the top-level domain
- * (TLDs publish no CAA, and a private zone's server would refuse the
- * query). A wildcard is looked up at its base name. Throws
- * `DnsLookupError` when a server cannot answer: an unknown RRset is not an
- * empty one.
+ * else its parent's, and so on up to and including the top-level domain
+ * (not the root), as a CA climbs. A wildcard is looked up at its base name.
+ * Throws `DnsLookupError` when a server cannot answer: an unknown RRset is
+ * not an empty one. One exception, reported in `unanswered` rather than
+ * thrown: a server that answered for the names below and REFUSES a parent
+ * (an authoritative server asked about a zone it does not serve, such as
+ * the TLD); what lies above is then unknown, and the caller says so.
  *
  * A name that is an alias (CNAME) has its target's CAA RRset, as RFC 8659
  * has it; when the target has none, the climb goes on from the alias's
@@ -32,9 +41,15 @@ const MAX_ALIASES = 8;
  */
 export async function relevantCaaSet(lookup: DnsLookup, name: string, answers: CaaAnswers = new Map()): Promise<RelevantCaa> {
   const labels = name.trim().toLowerCase().replace(/\.$/, "").replace(/^\*\./, "").split(".");
-  for (let i = 0; labels.length - i >= 2; i++) {
+  for (let i = 0; i < labels.length; i++) {
     const candidate = labels.slice(i).join(".");
-    const rrset = await caaAt(lookup, candidate, answers, 0);
+    let rrset: readonly CaaProperty[];
+    try {
+      rrset = await caaAt(lookup, candidate, answers, 0);
+    } catch (error) {
+      if (i > 0 && error instanceof DnsLookupError && error.code === "EREFUSED") return { rrset: [], unanswered: { name: candidate, error } };
+      throw error;
+    }
     if (rrset.length > 0) return { at: candidate, rrset };
   }
   return { rrset: [] };

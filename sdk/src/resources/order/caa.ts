@@ -29,6 +29,8 @@ export interface CaaCheckRequest {
   readonly productKnown: boolean;
   readonly caaCheck?: boolean;
   readonly caaIssuerDomains?: readonly string[];
+  /** The Order's `verificationMethod` (RFC 8657 `validationmethods` is judged against it); undefined when unset. */
+  readonly verificationMethod?: string;
 }
 
 /**
@@ -39,6 +41,8 @@ export interface CaaCheckRequest {
 const answersByDns = new WeakMap<DnsDeps, Map<string, CaaAnswers>>();
 /** The default skip against a sandbox is said once per process, not once per Order. */
 let skipTold = false;
+/** Parents a server refused (`where name`), said once per process: every Order under them climbs into the same refusal. */
+const refusalsTold = new Set<string>();
 
 /**
  * The failures for names whose CAA records refuse the product's CA (one
@@ -81,8 +85,16 @@ export async function checkCaa(dns: DnsDeps, settings: ProviderSettings, log: Pr
       unchecked.push(`${result.name} (${result.error.message})`);
       continue;
     }
-    const failure = judge(result.name, result.caa, issuers);
+    const failure = judge(result.name, result.caa, issuers, request);
     if (failure) failures.push({ property: result.property, reason: failure });
+    const unanswered = result.caa.unanswered;
+    if (unanswered && !refusalsTold.has(`${lookup.where} ${unanswered.name}`)) {
+      refusalsTold.add(`${lookup.where} ${unanswered.name}`);
+      log.warn(
+        `CAA not checked at ${unanswered.name} (for ${result.name}): ${unanswered.error.message}. The names below it have no CAA, and a CA climbs on ` +
+          `to ${unanswered.name} in the public DNS (RFC 8659); point certreseller:dnsResolvers at a resolver that answers for every zone to check it`,
+      );
+    }
   }
   if (unchecked.length > 0) {
     log.warn(
@@ -112,8 +124,8 @@ function issuersFor(log: ProviderLog, request: CaaCheckRequest): { domains: read
   return { domains, source: { brand: request.brandCode! } };
 }
 
-function judge(name: string, caa: RelevantCaa, issuers: { domains: readonly string[]; source: IssuerSource }): string | undefined {
-  const verdict = judgeCaa(caa.rrset, issuers.domains, name.startsWith("*."));
+function judge(name: string, caa: RelevantCaa, issuers: { domains: readonly string[]; source: IssuerSource }, request: CaaCheckRequest): string | undefined {
+  const verdict = judgeCaa(caa.rrset, issuers.domains, name.startsWith("*."), { verificationMethod: request.verificationMethod });
   if (verdict.allowed || caa.at === undefined) return undefined;
   return describeCaaRefusal({ name, at: caa.at, rrset: caa.rrset, verdict, issuers: issuers.domains, source: issuers.source });
 }

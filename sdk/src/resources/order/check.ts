@@ -60,6 +60,7 @@ export async function check(
       productKnown: product !== undefined,
       caaCheck: inputs.caaCheck as boolean | undefined,
       caaIssuerDomains: inputs.caaIssuerDomains as string[] | undefined,
+      verificationMethod: inputs.verificationMethod as string | undefined,
     });
     const journaled = refusals.length > 0 ? await journaledPurchase(ctx, inputs) : undefined;
     if (journaled) {
@@ -81,7 +82,7 @@ export async function check(
  * (its failure says why; a lookup of a malformed name says nothing more).
  */
 function caaNames(inputs: Record<string, unknown>, unknown: ReadonlySet<string>, failures: readonly { property: string }[]): OrderedName[] | undefined {
-  const keys = ["domain", "sanDomains", "wildcardDomains", "caaCheck", "caaIssuerDomains", "productCode"];
+  const keys = ["domain", "sanDomains", "wildcardDomains", "caaCheck", "caaIssuerDomains", "productCode", "verificationMethod"];
   if (keys.some((key) => unknown.has(key)) || typeof inputs.domain !== "string") return undefined;
   if (failures.some((f) => ["domain", "sanDomains", "wildcardDomains", "caaIssuerDomains", "caaCheck"].includes(f.property.split(/[.[]/)[0]!))) return undefined;
   const list = (key: "sanDomains" | "wildcardDomains") => (Array.isArray(inputs[key]) ? (inputs[key] as string[]) : []).map((name) => ({ property: key, name }));
@@ -122,7 +123,7 @@ function buysAgain(olds: Partial<OrderInputs>, news: Record<string, unknown>): b
  * warning, not a failure: the account may be topped up before `up`, and the
  * total across several Orders of a stack is the policy pack's business.
  */
-async function warnIfUnaffordable(ctx: ProviderContext, log: ProviderLog, inputs: Record<string, unknown>, total: string): Promise<void> {
+export async function warnIfUnaffordable(ctx: ProviderContext, log: ProviderLog, inputs: Record<string, unknown>, total: string): Promise<void> {
   try {
     const { account } = await accountSummary(ctx.api());
     const credit = inputs.paymentMethod === "credit";

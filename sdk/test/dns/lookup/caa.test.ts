@@ -30,10 +30,32 @@ describe("the Relevant RRset (RFC 8659 section 3): climbing the tree", () => {
     expect(await relevantCaaSet(dns.lookupFor(), "blog.example.com")).toEqual({ at: "example.com", rrset: [caa("issue", "letsencrypt.org")] });
   });
 
-  it("stops before the top-level domain: an empty tree is no CAA (anyone may issue)", async () => {
+  it("climbs up to and including the top-level domain, not the root (RFC 8659 section 3)", async () => {
     const dns = scriptedDns({ default: { com: { CAA: [caa("issue", ";")] } } });
-    expect(await relevantCaaSet(dns.lookupFor(), "www.example.com")).toEqual({ rrset: [] });
-    expect(dns.queries).toEqual(["default www.example.com CAA", "default example.com CAA"]);
+    expect(await relevantCaaSet(dns.lookupFor(), "www.example.com")).toEqual({ at: "com", rrset: [caa("issue", ";")] });
+    expect(dns.queries).toEqual(["default www.example.com CAA", "default example.com CAA", "default com CAA"]);
+  });
+
+  it("an empty tree, the TLD included, is no CAA (anyone may issue)", async () => {
+    const dns = scriptedDns({ default: { "example.com": { A: ["192.0.2.1"] }, com: { A: [] } } });
+    expect(await relevantCaaSet(dns.lookupFor(), "example.com")).toEqual({ rrset: [] });
+    expect(dns.queries.filter((q) => q.endsWith(" CAA"))).toEqual(["default example.com CAA", "default com CAA"]);
+  });
+
+  it("RFC 8659 section 3's example: the climb from X.Y.Z reaches the RRset at Z", async () => {
+    const dns = scriptedDns({ default: { z: { CAA: [caa("issue", "ca.example")] } } });
+    expect(await relevantCaaSet(dns.lookupFor(), "x.y.z")).toEqual({ at: "z", rrset: [caa("issue", "ca.example")] });
+  });
+
+  it("a parent the server refuses after answering below (an authoritative server, the TLD) is reported, not thrown", async () => {
+    const dns = scriptedDns({ default: { "www.example.test": { A: ["192.0.2.1"] }, "example.test": { SOA: true }, test: { fail: "EREFUSED" } } });
+    const found = await relevantCaaSet(dns.lookupFor(), "www.example.test");
+    expect(found.rrset).toEqual([]);
+    expect(found.unanswered?.name).toBe("test");
+    expect(found.unanswered?.error).toBeInstanceOf(DnsLookupError);
+    // The name itself refused is an error: nothing was answered.
+    const dns2 = scriptedDns({ default: { "www.example.test": { fail: "EREFUSED" } } });
+    await expect(relevantCaaSet(dns2.lookupFor(), "www.example.test")).rejects.toBeInstanceOf(DnsLookupError);
   });
 
   it("looks a wildcard up at its base name, without case or root dot", async () => {
