@@ -13,12 +13,14 @@ import {
 } from "../../journal/index.js";
 import { partialFailure, resourceName, toPlainJson, type ProviderContext } from "../../provider/index.js";
 import { orderedNames } from "../../rules/index.js";
+import { systemDns, type DnsDeps } from "../shared/dns-checks.js";
 import { accountOf, knownAccountId, otherAccountError } from "./account.js";
 import { AdoptionError, adoptOrder } from "./adopt.js";
 import { describeError } from "./describe-error.js";
 import { apiSays, apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
 import { INPUT_DECLARATIONS, type InputRecord, type OrderInputs } from "./inputs.js";
 import { entryId, purchaseInputsOf } from "./journal-entry.js";
+import { checkBeforeBuying } from "./purchase-checks.js";
 import { priceBeforeBuying } from "./purchase-price.js";
 import { parseServiceTime } from "./service-time.js";
 import { ensureSubmitted } from "./sign.js";
@@ -314,9 +316,10 @@ function foreignNote(journal: PurchaseJournal, key: string, entry: JournalEntry)
 /**
  * CreateOrder (never retried) then ApplySign. The purchase journal makes a
  * killed or interrupted create safe to run again; adoption takes over an
- * existing order without buying.
+ * existing order without buying. `dns` is how the CAA check before buying
+ * reaches the DNS (tests pass a scripted one).
  */
-export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise<pulumi.dynamic.CreateResult<OrderState>> {
+export async function create(ctx: ProviderContext, inputs: OrderInputs, dns: DnsDeps = systemDns): Promise<pulumi.dynamic.CreateResult<OrderState>> {
   const log = ctx.log(inputs.journalKey);
   const api = ctx.api();
   const journal = openJournal(ctx.settings);
@@ -378,6 +381,8 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs): Promise
   if (entry) throw new Error(maybeBoughtMessage(inputs, entry, journal, "the previous run stopped before it was recorded") + (foreign ? foreignNote(journal, key, entry) : ""));
   // Nothing is bought without a price from the catalogue (preview may not have had one).
   inputs = { ...inputs, quotedPrice: await priceBeforeBuying(ctx, inputs) };
+  // Only here, on the buy path: a journaled purchase above is resumed or stopped on, whatever the CAA records say now.
+  await checkBeforeBuying(ctx, inputs, dns);
   // Who buys is recorded with the order: only a 404 under this account will ever prove it gone.
   const account = await accountOf(api, undefined, `buying ${inputs.domain} (nothing was bought)`);
 
