@@ -174,6 +174,19 @@ describe.skipIf(!inject("bind"))("Rfc2136Record against BIND 9", () => {
     expect(outs.preExisting).toBe(true);
   });
 
+  it("another type at the same name is a replacement that deletes the old record first, as a CNAME shares its name with nothing", async () => {
+    const old = await create({ fqdn: "_switch.www.e2e.test", value: "txt-first" });
+    const { inputs: news } = await provider.check!(old.outs, inputs({ fqdn: "_switch.www.e2e.test", type: "CNAME", value: "then.dcv.sandbox.test" }));
+    expect(await provider.diff!(old.id, old.outs, news)).toMatchObject({ replaces: ["type"], deleteBeforeReplace: true });
+    // The engine's order for deleteBeforeReplace: the old record's delete, then the new one's create.
+    await provider.delete!(old.id, old.outs);
+    const { outs } = await provider.create!(news);
+    expect(outs.preExisting).toBe(false);
+    expect(await cname("_switch.www.e2e.test")).toEqual(["then.dcv.sandbox.test"]);
+    await provider.delete!(old.id, outs);
+    expect(await cname("_switch.www.e2e.test")).toEqual([]);
+  });
+
   it("records created in parallel at one name each add their own value (read back and retried against what is there), and each delete removes only its own", async () => {
     const values = ["p-1", "p-2", "p-3", "p-4", "p-5"];
     const made = await Promise.all(values.map((value) => create({ fqdn: "_parallel.www.e2e.test", value })));

@@ -13,14 +13,17 @@ const IN_PLACE = ["value", "ttl", "tsigKeyName", "tsigAlgorithm", "tsigSecret"] 
  * the same fields normalised the same way.
  *
  * A replacement normally creates the new record before deleting the old
- * one. When the new record would be the very same RR (same name, type and
- * value, e.g. the server's address spelled another way) the old one's delete
- * would remove it again, so then the old one goes first.
+ * one. The old one goes first when the new record would be the very same RR
+ * (same name, type and value, e.g. the server's address spelled another
+ * way: the old one's delete would remove it again), or another type at the
+ * same name (a CNAME shares its name with nothing, so creating first would
+ * be refused as a conflict with the old record).
  */
 export async function diff(_ctx: ProviderContext, _id: string, olds: Rfc2136RecordState, news: Rfc2136RecordState): Promise<pulumi.dynamic.DiffResult> {
   const changed = (k: keyof Rfc2136RecordState) => isUnknown(news[k]) || news[k] !== olds[k];
   const replaces = IDENTITY.filter(changed);
   const updates = IN_PLACE.filter(changed);
-  const sameRr = !changed("fqdn") && !changed("type") && !changed("value");
-  return { changes: replaces.length + updates.length > 0, replaces, deleteBeforeReplace: replaces.length > 0 && sameRr };
+  const sameName = !changed("fqdn");
+  const sameRr = sameName && !changed("type") && !changed("value");
+  return { changes: replaces.length + updates.length > 0, replaces, deleteBeforeReplace: replaces.length > 0 && sameName && (sameRr || changed("type")) };
 }

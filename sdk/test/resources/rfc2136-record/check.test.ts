@@ -89,9 +89,11 @@ describe("Rfc2136Record diff", () => {
     }
   });
 
-  it("another server, zone, name or type replaces: the new record first, unless it is the same RR", async () => {
+  it("another server, zone, name or type replaces: the new record first, unless it is the same RR or another type at the same name", async () => {
     expect(await run({ fqdn: "_dnsauth.example.com" })).toEqual({ changes: true, replaces: ["fqdn"], deleteBeforeReplace: false });
-    expect(await run({ type: "CNAME", value: "x.example.net" })).toEqual({ changes: true, replaces: ["type"], deleteBeforeReplace: false });
+    expect(await run({ fqdn: "_abc.www.example.com", type: "CNAME", value: "x.example.net" })).toEqual({ changes: true, replaces: ["fqdn", "type"], deleteBeforeReplace: false });
+    // A CNAME shares its name with nothing: created first, it would be refused beside the old TXT (or the TXT beside the old CNAME).
+    expect(await run({ type: "CNAME", value: "x.example.net" })).toEqual({ changes: true, replaces: ["type"], deleteBeforeReplace: true });
     // The same RR at the same server under another spelling: creating first, then deleting the old, would remove it.
     expect(await run({ server: "192.0.2.53:53" })).toEqual({ changes: true, replaces: ["server"], deleteBeforeReplace: true });
     expect(await run({ value: UNKNOWN as never })).toMatchObject({ replaces: [] });
