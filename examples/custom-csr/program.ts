@@ -27,7 +27,7 @@ export interface CustomCsrSettings {
  *
  * @example
  * ```ts
- * customCsrSettings({ managementUrl: "http://127.0.0.1:8443/management" }).keySpec; // "p-256"
+ * customCsrSettings({ managementUrl: "http://127.0.0.1:8080/management" }).keySpec; // "p-256"
  * ```
  */
 export function customCsrSettings(overrides: Partial<CustomCsrSettings> = {}): CustomCsrSettings {

@@ -31,8 +31,8 @@ export interface QuickstartSettings {
  *
  * @example
  * ```ts
- * // pulumi config set certreseller:baseUrl http://127.0.0.1:8443
- * sandboxManagementUrl(); // "http://127.0.0.1:8443/management"
+ * // pulumi config set certreseller:baseUrl http://127.0.0.1:8080
+ * sandboxManagementUrl(); // "http://127.0.0.1:8080/management"
  * ```
  */
 export function sandboxManagementUrl(): string {

@@ -14,7 +14,7 @@ import * as certs from "pulumi-certreseller";
  *
  * @example
  * ```ts
- * managementUrl(); // "http://127.0.0.1:8443/management"
+ * managementUrl(); // "http://127.0.0.1:8080/management"
  * ```
  */
 export function managementUrl(): string {

@@ -62,7 +62,7 @@ export const EXAMPLE_COMPANY: CompanyInfo = {
  *
  * @example
  * ```ts
- * wildcardAndOvSettings({ managementUrl: "http://127.0.0.1:8443/management" }).wildcardDomains; // ["*.example.com", "*.api.example.com"]
+ * wildcardAndOvSettings({ managementUrl: "http://127.0.0.1:8080/management" }).wildcardDomains; // ["*.example.com", "*.api.example.com"]
  * ```
  */
 export function wildcardAndOvSettings(overrides: Partial<WildcardAndOvSettings> = {}): WildcardAndOvSettings {

@@ -105,7 +105,7 @@ export const DOC_COMMAND_RUNS: readonly DocCommandRun[] = [
   { doc: "README.md", command: "pulumi plugin install resource certreseller 0.1.0 --file dist-plugin/pulumi-resource-certreseller-v0.1.0.tar.gz", ...PLUGIN_INSTALL },
   { doc: "README.md", command: "npm run sdks -- --lang go,python,dotnet", test: "tests/e2e/generated-sdks.test.ts", shows: "generateSdks(" },
   { doc: "README.md", command: "pulumi config set certreseller:baseUrl https://partner.example.net", test: HERE, shows: '"pulumi config set certreseller:baseUrl https://"' },
-  { doc: "README.md", command: 'pulumi config set --secret certreseller:apiKey "ak_…:…"', test: HERE, shows: '"pulumi config set --secret certreseller:apiKey \\"ak_"' },
+  { doc: "README.md", command: 'pulumi config set --secret certreseller:apiKey "ak_…:…"', test: HERE, shows: `'pulumi config set --secret certreseller:apiKey "ak_'` },
   { doc: "docs/install.md", command: "npm install && npm run build && npm pack -w sdk", test: HERE, shows: '"npm install && npm run build && npm pack"' },
   { doc: "docs/install.md", command: "npm install <clone>/pulumi-certreseller-0.1.0.tgz @pulumi/pulumi", test: HERE, shows: '"npm install <clone>/"' },
   { doc: "docs/sandbox.md", command: "npm install && npm run build", test: "package.json", shows: '"test": "npm run build && vitest run"' },

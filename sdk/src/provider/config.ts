@@ -53,7 +53,8 @@ export const PROVIDER_CONFIG = {
   apiKey: {
     description:
       "The Partner API key, `ak_…:…` (`app_id:secret`) or the secret alone. Set it as a secret (`pulumi config set --secret`): a key set without " +
-      "`--secret` is stored in plaintext in state. Never logged; the environment variable keeps it out of state altogether.",
+      "`--secret` is stored in plaintext in `Pulumi.<stack>.yaml` and in the backend's update history, and by TypeScript programs in state too. " +
+      "Never logged; the environment variable keeps it out of all three.",
     type: t.string,
     secret: true,
     env: ["CERTRESELLER_API_KEY"],
