@@ -33,6 +33,66 @@ export function programScope(organization: string | undefined): string {
   return `org=${organization || "organization"}`;
 }
 
+/** The organisation of every stack of a self-managed backend (what `pulumi.getOrganization()` answers there). */
+const SELF_MANAGED_ORGANIZATION = "organization";
+
+/**
+ * Whether a backend URL names a self-managed backend (`file://`, `s3://`,
+ * `gs://`, `azblob://`, `postgres://`, …), whose one organisation is
+ * `organization`; an `http(s)://` backend is Pulumi Cloud (or a self-hosted
+ * Cloud), where stacks live in organisations.
+ */
+export function isSelfManagedBackend(url: string): boolean {
+  return !/^https?:\/\//i.test(url.trim());
+}
+
+/**
+ * The backend is Pulumi Cloud and the provider plugin has no organisation:
+ * an Order cannot be journaled apart from another organisation's stack of
+ * the same name, so it is refused before anything is bought.
+ */
+export class OrganizationRequiredError extends Error {
+  override readonly name = "OrganizationRequiredError";
+  constructor(backend: string) {
+    super(
+      `certreseller: the stack's backend ${normalizeBackendUrl(backend)} keeps stacks in organisations, and the Pulumi engine tells a provider plugin ` +
+        "none: set the provider setting `organization` to this stack's organisation, so that the purchase journal keeps this stack's purchases apart " +
+        "from another organisation's stack of the same project and name. `pulumi config set certreseller:organization <org>` for the default provider; " +
+        "on an explicit provider `organization: ${pulumi.organization}` (YAML), `Organization: pulumi.String(ctx.Organization())` (Go), " +
+        "`organization=pulumi.get_organization()` (Python). Nothing was bought.",
+    );
+  }
+}
+
+/**
+ * The journal scope of the provider plugin's Orders (the TypeScript class
+ * sends {@link programScope} from the program instead): the `organization`
+ * setting on Pulumi Cloud, where it is required; `org=organization` on a
+ * self-managed backend, whatever the setting says — that backend has no
+ * other organisation, and a fixed scope keeps its keys the same as the
+ * program's — with a warning when the setting names another.
+ *
+ * @example
+ * pluginJournalScope("acme", "https://api.pulumi.com") // { scope: "org=acme" }
+ * pluginJournalScope(undefined, "file:///state")       // { scope: "org=organization" }
+ * pluginJournalScope(undefined, "https://api.pulumi.com") // throws OrganizationRequiredError
+ */
+export function pluginJournalScope(organization: string | undefined, backend: string = backendUrl()): { scope: string; warning?: string } {
+  if (!isSelfManagedBackend(backend)) {
+    if (!organization) throw new OrganizationRequiredError(backend);
+    return { scope: programScope(organization) };
+  }
+  const scope = programScope(SELF_MANAGED_ORGANIZATION);
+  if (!organization || organization === SELF_MANAGED_ORGANIZATION) return { scope };
+  return {
+    scope,
+    warning:
+      `certreseller: the provider setting organization is ${JSON.stringify(organization)}, but the stack's backend ${normalizeBackendUrl(backend)} is ` +
+      `self-managed, whose only organisation is "${SELF_MANAGED_ORGANIZATION}": the purchase journal keys this stack's Orders under "${SELF_MANAGED_ORGANIZATION}" ` +
+      "(the backend already keeps them apart from other backends' stacks). Remove the setting, or check that this stack uses the backend you meant.",
+  };
+}
+
 /**
  * The journal key of a resource: its URN alone for resources created by an
  * earlier release (their entries were written under it), else scope, backend

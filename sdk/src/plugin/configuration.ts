@@ -47,12 +47,49 @@ export interface ConfigFailure {
 }
 
 /**
+ * Whether a provider URN names an explicit provider resource
+ * (`pulumi:providers:certreseller::accountB`) rather than the engine's
+ * default provider (`::default`, `::default_0_1_0`). An unknown URN (an engine
+ * that sends none) reads as the default provider.
+ */
+export function isExplicitProvider(urn: string | undefined): boolean {
+  if (!urn) return false;
+  const name = urn.slice(urn.lastIndexOf("::") + 2);
+  return !/^default(_|$)/.test(name);
+}
+
+/** The refusal of an explicit provider without its own key (see docs/evidence.md, "Which account buys"). */
+export const EXPLICIT_PROVIDER_NEEDS_KEY =
+  `an explicit certreseller provider buys with its own key only: give it apiKey (e.g. \`apiKey: \${keyB}\` from a secret stack setting). ` +
+  `It never falls back to ${SETTING_SOURCES.apiKey.env}, which would buy under whichever account the environment holds without saying so.`;
+
+/**
+ * Which account a provider buys with, for its one preview line: the app id
+ * (the key's part before `:`; a key that is the secret alone names none) and
+ * where the key came from.
+ *
+ * @example
+ * accountLine("urn:…::pulumi:providers:certreseller::accountB", "ak_b:s", "its apiKey")
+ * // "provider accountB buys with account ak_b (its apiKey)"
+ */
+export function accountLine(urn: string | undefined, apiKey: string | undefined, keyFrom: string): string {
+  const provider = isExplicitProvider(urn) ? `provider ${urn!.slice(urn!.lastIndexOf("::") + 2)}` : "the default provider";
+  if (!apiKey) return `${provider} has no API key (${keyFrom})`;
+  const account = apiKey.includes(":") ? `account ${apiKey.slice(0, apiKey.indexOf(":"))}` : "the account of a key given without its app id";
+  return `${provider} buys with ${account} (${keyFrom})`;
+}
+
+/**
  * CheckConfig: every setting is read as `configure` will read it, so a bad
  * value fails the preview with the setting's name instead of the first
- * resource operation.
+ * resource operation. `urn`: the provider's; an explicit provider must
+ * carry its own key.
  */
-export function checkConfig(news: Props): ConfigFailure[] {
+export function checkConfig(news: Props, urn?: string): ConfigFailure[] {
   const failures: ConfigFailure[] = [];
+  if (isExplicitProvider(urn) && (news.apiKey === undefined || news.apiKey === null || news.apiKey === "")) {
+    failures.push({ property: "apiKey", reason: EXPLICIT_PROVIDER_NEEDS_KEY });
+  }
   const source = configSource(news, {});
   for (const name of SETTING_NAMES) {
     const value = news[name];

@@ -4,6 +4,7 @@
  * the plugin listens on from its first line of output.
  */
 import { useEngineAddress } from "../provider/engine-log.js";
+import { watchEngine } from "./engine-watch.js";
 import { grpc, proto } from "./protocol.js";
 import { CertresellerProvider } from "./server.js";
 
@@ -28,12 +29,22 @@ export async function serve(argv: readonly string[]): Promise<void> {
   const address = engineAddress(argv);
   if (address) useEngineAddress(address);
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  server.addService(proto.providerService.ResourceProviderService, new CertresellerProvider().service() as never);
+  const provider = new CertresellerProvider();
+  server.addService(proto.providerService.ResourceProviderService, provider.service() as never);
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound)));
   });
   // The engine reads the port from the first line; as a string, so Node does not colour it.
   process.stdout.write(`${port}\n`);
+  if (address) {
+    // A plugin whose engine was killed is reparented to PID 1 and serves no one: stop (see engine-watch.ts).
+    watchEngine(address, () => {
+      void provider.engineGone().finally(() => {
+        server.forceShutdown();
+        process.exit(0);
+      });
+    });
+  }
 }
 
 /** Entry of the `pulumi-resource-certreseller` bin. */

@@ -13,7 +13,8 @@
  *   off again before the handlers see old outputs, so the handlers read the
  *   same state shape through either front end.
  */
-import { programScope } from "../journal/key.js";
+import { pluginJournalScope } from "../journal/key.js";
+import type { ProviderSettings } from "../provider/config.js";
 import type { HandlerName } from "../provider/entry.js";
 import { entries, isOutput, type ResourceDeclaration } from "../schema/property.js";
 import { CERTIFICATE } from "../resources/certificate/declaration.js";
@@ -32,14 +33,20 @@ export interface ServedResource {
   readonly handler: HandlerName;
   /** Declared-secret outputs: wrapped as secrets in every answer. */
   readonly secretOutputs: readonly string[];
-  /** Inputs the program-side class would add, from the request's URN. */
-  programInputs(urn: string, inputs: Props): Props;
+  /** Inputs the program-side class would add, from the request's URN and the provider's settings (`warn`: a line for the user). */
+  programInputs(urn: string, inputs: Props, provider: ProgramSide): Props;
   /** Stored outputs plus what the class computes from them (`inputs`: the resource's current inputs). */
   present(stored: Props, inputs: Props): Props;
   /** The presented outputs back in their stored form, for the handlers. */
   stored(outputs: Props): Props;
   /** Inputs the handlers never see: they change only presented outputs. */
   readonly presentationInputs: readonly string[];
+}
+
+/** What `programInputs` may use besides the request. */
+export interface ProgramSide {
+  readonly settings: ProviderSettings;
+  warn(message: string): void;
 }
 
 const same = (props: Props) => props;
@@ -64,9 +71,13 @@ const numberOrUndefined = (value: unknown) => (typeof value === "number" ? value
 export const SERVED_RESOURCES: ReadonlyMap<string, ServedResource> = new Map(
   [
     served(ORDER, "order", {
-      // The class sends its URN as the journal key and the organisation as its scope. The
-      // plugin is never told the organisation: `org=organization`, the file backend's name.
-      programInputs: (urn, inputs) => ({ ...inputs, journalKey: urn, journalScope: programScope(undefined) }),
+      // The class sends its URN as the journal key and the organisation as its scope. The engine tells a
+      // plugin no organisation: the `organization` setting (required on Pulumi Cloud) stands in for it.
+      programInputs: (urn, inputs, { settings, warn }) => {
+        const { scope, warning } = pluginJournalScope(settings.organization);
+        if (warning) warn(warning);
+        return { ...inputs, journalKey: urn, journalScope: scope };
+      },
       present: (stored) => (stored.price === undefined ? stored : { ...stored, price: expandPrice(stored.price as OrderPriceState) }),
       stored: (outputs) => (outputs.price === undefined || outputs.price === null ? outputs : { ...outputs, price: storedPrice(outputs.price as OrderPriceState) }),
     }),

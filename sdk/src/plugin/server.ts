@@ -16,12 +16,14 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { configure, HANDLER_MODULES, invoke, settingsOf } from "../provider/entry.js";
-import { createContext, type ProviderContext } from "../provider/context.js";
+import { createContext, stopPurchases, type ProviderContext } from "../provider/context.js";
 import { engineSink, flushEngineLog } from "../provider/engine-log.js";
-import { SECRET_SETTINGS, checkConfig, configSource, diffConfig } from "./configuration.js";
+import { EXPLICIT_PROVIDER_NEEDS_KEY, SECRET_SETTINGS, accountLine, checkConfig, configSource, diffConfig, isExplicitProvider } from "./configuration.js";
+import { SETTING_SOURCES } from "../provider/config.js";
+import { ORDER } from "../resources/order/declaration.js";
 import { importCertificate, importOrder, ImportError, type Imported } from "./imports.js";
 import { runInvoke } from "./invokes.js";
-import { SERVED_RESOURCES, type ServedResource } from "./served-resources.js";
+import { SERVED_RESOURCES, type ProgramSide, type ServedResource } from "./served-resources.js";
 import { unwrap, wrap, type Props } from "./wire.js";
 import { isInput } from "../schema/property.js";
 import { grpc, proto } from "./protocol.js";
@@ -91,10 +93,52 @@ function operationError(error: unknown, present?: (props: Props) => Props): { co
   return { code: grpc.status.UNKNOWN, message: e.message ?? String(error), metadata };
 }
 
+/** Why nothing starts once the engine is gone. */
+const ENGINE_GONE = "the Pulumi engine that started this provider plugin is gone (its `pulumi` process was killed), so nothing could record a result in state";
+
+/** How long work in flight may run on after the engine is gone: one CreateOrder's timeout and its journal write, with room. */
+export const IN_FLIGHT_GRACE_MS = 60_000;
+
 /** The provider object the handlers' entry keys its settings by; one per process (one per provider). */
 export class CertresellerProvider {
   readonly #self = {};
   readonly #inFlight = new Set<Promise<unknown>>();
+  /** Lines said once per process (one process serves one provider): the account line, a setting's warning. */
+  readonly #said = new Set<string>();
+  #engineGone = false;
+
+  /**
+   * The engine that started this process is gone: no operation starts from
+   * now on, no CreateOrder is sent (one in flight finishes and is
+   * journaled), and what is in flight gets at most `graceMs` to finish.
+   */
+  async engineGone(graceMs = IN_FLIGHT_GRACE_MS): Promise<void> {
+    this.#engineGone = true;
+    stopPurchases(ENGINE_GONE);
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+    });
+    await Promise.race([Promise.allSettled([...this.#inFlight]), grace]);
+    clearTimeout(timer);
+    await flushEngineLog(1_000);
+  }
+
+  /** The provider's URN and where its key came from, from Configure. */
+  #provider: { urn?: string; keyFrom: string } = { keyFrom: "not configured" };
+
+  /** `message` on `urn`'s resource, once per process. */
+  #once(urn: string, level: "info" | "warn", message: string): void {
+    if (this.#said.has(message)) return;
+    this.#said.add(message);
+    const log = createContext({ type: "Order", settings: settingsOf(this.#self), sink: engineSink() }).log(urn);
+    log[level](message);
+  }
+
+  /** What a resource's `programInputs` may use: the settings, and a warning said once. */
+  #programSide(urn: string): ProgramSide {
+    return { settings: settingsOf(this.#self), warn: (message) => this.#once(urn, "warn", message) };
+  }
 
   /** A context for code that runs outside a handler module (imports, invokes). */
   context(type: string): ProviderContext {
@@ -102,6 +146,9 @@ export class CertresellerProvider {
   }
 
   #run(served: ServedResource, method: "check" | "diff" | "create" | "read" | "update" | "delete", args: unknown[]): Promise<any> {
+    if (this.#engineGone && (method === "create" || method === "update" || method === "delete")) {
+      return Promise.reject(new Error(`certreseller: ${ENGINE_GONE}: this ${method} was not started`));
+    }
     const running = invoke(this.#self, HANDLER_MODULES[served.handler], method, args);
     this.#inFlight.add(running);
     void running.catch(() => undefined).finally(() => this.#inFlight.delete(running));
@@ -139,7 +186,7 @@ export class CertresellerProvider {
         const news = unwrap(toJs(request.getNews()));
         const response = new proto.provider.CheckResponse();
         response.setInputs(toStruct(wrap(news.values, [...news.secret, ...SECRET_SETTINGS])));
-        response.setFailuresList(checkConfig(news.values).map(toCheckFailure));
+        response.setFailuresList(checkConfig(news.values, request.getUrn()).map(toCheckFailure));
         return response;
       }),
       diffConfig: this.#rpc(async (request) => {
@@ -152,7 +199,14 @@ export class CertresellerProvider {
       configure: this.#rpc(async (request) => {
         const args = unwrap(toJs(request.getArgs())).values;
         const variables = Object.fromEntries(request.getVariablesMap().entries()) as Record<string, string>;
-        configure(this.#self, configSource(args, variables)); // throws on a malformed setting, naming it
+        const urn: string | undefined = request.getUrn?.() || undefined;
+        const source = configSource(args, variables);
+        const ownKey = source.get(SETTING_SOURCES.apiKey.config);
+        // An explicit provider never buys with the environment's key (CheckConfig refuses it first; this holds without it).
+        if (isExplicitProvider(urn) && !ownKey) throw new Error(`certreseller: ${EXPLICIT_PROVIDER_NEEDS_KEY}`);
+        configure(this.#self, source); // throws on a malformed setting, naming it
+        const keyFrom = ownKey ? (isExplicitProvider(urn) ? "its apiKey" : SETTING_SOURCES.apiKey.config) : `${SETTING_SOURCES.apiKey.env} from the environment`;
+        this.#provider = { urn, keyFrom };
         const response = new proto.provider.ConfigureResponse();
         response.setAcceptsecrets(true);
         response.setSupportspreview(false);
@@ -165,7 +219,8 @@ export class CertresellerProvider {
         const news = unwrap(toJs(request.getNews()));
         const olds = unwrap(toJs(request.getOlds()));
         const urn: string = request.getUrn();
-        const handlerNews = omit(served.programInputs(urn, news.values), served.presentationInputs);
+        if (served.declaration.token === ORDER.token) this.#once(urn, "info", accountLine(this.#provider.urn, settingsOf(this.#self).apiKey, this.#provider.keyFrom));
+        const handlerNews = omit(served.programInputs(urn, news.values, this.#programSide(urn)), served.presentationInputs);
         const result = await this.#run(served, "check", [omit(olds.values, served.presentationInputs), handlerNews]);
         const kept = Object.fromEntries(served.presentationInputs.filter((n) => n in news.values).map((n) => [n, news.values[n]]));
         const response = new proto.provider.CheckResponse();
@@ -283,9 +338,9 @@ export class CertresellerProvider {
     const ctx = this.context(served.declaration.name);
     try {
       switch (served.declaration.token) {
-        case "certreseller:index:Order":
+        case ORDER.token:
           return await importOrder(ctx, id, async (declared) => {
-            const result = await this.#run(served, "check", [{}, served.programInputs(urn, declared)]);
+            const result = await this.#run(served, "check", [{}, served.programInputs(urn, declared, this.#programSide(urn))]);
             const failures: { property: string; reason: string }[] = result?.failures ?? [];
             if (failures.length > 0) throw new ImportError(`cannot import order ${id}: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`);
             return result.inputs as Props;

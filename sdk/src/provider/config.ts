@@ -34,6 +34,12 @@ export interface ProviderSettings {
    */
   readonly dnsResolvers?: readonly string[];
   /**
+   * `certreseller:organization` or `CERTRESELLER_ORGANIZATION`: the Pulumi
+   * organisation of the stack, for the provider plugin's purchase journal
+   * (the engine tells a plugin none); see `pluginJournalScope`.
+   */
+  readonly organization?: string;
+  /**
    * `CERTRESELLER_NOW` (ISO 8601): the time the provider takes as "now" —
    * rehearse a renewal (`CERTRESELLER_NOW=2027-11-01 pulumi preview` shows
    * what a preview on that day would replace), or follow a sandbox whose
@@ -96,6 +102,17 @@ export const PROVIDER_CONFIG = {
     defaultNote: "the system's resolvers",
     env: ["CERTRESELLER_DNS_RESOLVERS"],
   },
+  organization: {
+    description:
+      "The Pulumi organisation of the stack, for the provider plugin's purchase journal (the engine tells a provider plugin no organisation). " +
+      "Required with a Pulumi Cloud (`https://`) backend, where two organisations may each hold a stack of the same project and name: an Order's " +
+      "preview fails without it. On an explicit provider write `organization: ${pulumi.organization}` (YAML), `ctx.Organization()` (Go), " +
+      "`pulumi.get_organization()` (Python). Self-managed backends (`file://`, `s3://`, …) have the one organisation `organization` and need none. " +
+      "The TypeScript resources take the organisation from the program and ignore it.",
+    type: t.string,
+    defaultNote: "`organization` on self-managed backends; none on Pulumi Cloud",
+    env: ["CERTRESELLER_ORGANIZATION"],
+  },
 } as const satisfies t.PropertyTable;
 
 /** The name of a provider setting. */
@@ -138,6 +155,7 @@ export function readSettings(config: ConfigSource | undefined, env: NodeJS.Proce
   };
   const allowInsecureHttp = readFlag(pick(SETTING_SOURCES.allowInsecureHttp), SETTING_SOURCES.allowInsecureHttp);
   const dnsResolvers = readServers(pick(SETTING_SOURCES.dnsResolvers), SETTING_SOURCES.dnsResolvers);
+  const organization = readOrganization(pick(SETTING_SOURCES.organization), SETTING_SOURCES.organization);
   return {
     apiKey: pick(SETTING_SOURCES.apiKey),
     baseUrl: pick(SETTING_SOURCES.baseUrl),
@@ -145,6 +163,7 @@ export function readSettings(config: ConfigSource | undefined, env: NodeJS.Proce
     journalDir: pick(SETTING_SOURCES.journalDir) ?? defaultJournalDir(),
     ...(pick(SETTING_SOURCES.journalUrl) ? { journalUrl: pick(SETTING_SOURCES.journalUrl) } : {}),
     ...(dnsResolvers ? { dnsResolvers } : {}),
+    ...(organization ? { organization } : {}),
     now: env.CERTRESELLER_NOW || undefined,
   };
 }
@@ -169,6 +188,16 @@ function readServers(value: string | undefined, source: { config: string; env: s
   const parsed = parseDnsServers(value);
   if (parsed.reason !== undefined) throw new InvalidSettingError("dnsResolvers", `certreseller: ${source.config} / ${source.env} ${parsed.reason}`);
   return parsed.servers;
+}
+
+/** An organisation name as Pulumi spells them; anything else (a `;` would split the journal key) is refused, naming the setting. */
+function readOrganization(value: string | undefined, source: { config: string; env: string }): string | undefined {
+  if (value === undefined) return undefined;
+  if (/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value)) return value;
+  throw new InvalidSettingError(
+    "organization",
+    `certreseller: ${source.config} / ${source.env} must be a Pulumi organisation name (letters, digits, \`.\`, \`_\`, \`-\`), not ${JSON.stringify(value)}`,
+  );
 }
 
 /**

@@ -48,7 +48,7 @@ export function createContext(args: {
   return {
     type,
     settings,
-    api: () => guardClockOverride(args.api ?? clientFor(settings), settings),
+    api: () => guardStoppedPurchases(guardClockOverride(args.api ?? clientFor(settings), settings)),
     log: (name) => createLog({ type, name, secrets, sink: args.sink }),
     now: args.now ?? clock(settings.now),
   };
@@ -63,6 +63,50 @@ function clock(override: string | undefined): () => Date {
   // Runs on from the given time rather than standing still, so durations still measure.
   const offset = fixed - Date.now();
   return () => new Date(Date.now() + offset);
+}
+
+/** Why this process sends no more CreateOrder (see {@link stopPurchases}); undefined while it may. */
+let purchasesStopped: string | undefined;
+
+/**
+ * From now on no CreateOrder leaves this process: the provider plugin calls
+ * it when the engine that started it is gone, since nothing could then
+ * record the purchase in state. Work in flight finishes (an order already
+ * bought is still submitted and journaled); a purchase not yet sent is
+ * refused as the client refuses before sending (`invalid_argument`, nothing
+ * bought), which `create` reports as such.
+ */
+export function stopPurchases(reason: string): void {
+  purchasesStopped = reason;
+}
+
+const stoppable = new WeakMap<PartnerApi, PartnerApi>();
+
+/** `api` whose createOrder is refused, at call time, once {@link stopPurchases} was called. */
+function guardStoppedPurchases(api: PartnerApi): PartnerApi {
+  let wrapper = stoppable.get(api);
+  if (!wrapper) {
+    wrapper = new Proxy(api, {
+      get(target, property, receiver) {
+        if (property === "createOrder") {
+          return (...callArgs: unknown[]) =>
+            purchasesStopped === undefined
+              ? (target.createOrder as (...a: unknown[]) => unknown).apply(target, callArgs)
+              : Promise.reject(
+                  new PartnerApiError(`CreateOrder: refused before sending: ${purchasesStopped}`, {
+                    kind: "invalid_argument",
+                    operation: "CreateOrder",
+                    mayHaveReachedServer: false,
+                  }),
+                );
+        }
+        const value = Reflect.get(target, property, receiver) as unknown;
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    stoppable.set(api, wrapper);
+  }
+  return wrapper;
 }
 
 /** The calls that move money or change an order, by client method. */

@@ -76,7 +76,7 @@ describe("plugin gRPC service", () => {
   it("Configure takes an explicit provider's arguments (a secret key), then Check, Create, Read (import), Invoke and Delete run under that account", async () => {
     const account = sandbox.accounts[1]!;
     const configure = new proto.provider.ConfigureRequest();
-    configure.setArgs(Struct.fromJavaScript({ apiKey: secret(account.apiKey), baseUrl: sandbox.url, journalDir } as never));
+    configure.setArgs(Struct.fromJavaScript({ apiKey: secret(account.apiKey), baseUrl: sandbox.url, journalDir, organization: "plugin-test" } as never));
     const configured = await call("configure", configure);
     expect(configured.getAcceptsecrets()).toBe(true);
 

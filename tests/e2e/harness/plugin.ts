@@ -3,7 +3,7 @@
  * into the world's private `PULUMI_HOME` with the command the README gives,
  * and programs are run with the `pulumi` commands a user types.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -59,4 +59,36 @@ export async function configureStack(world: PluginWorld, cwd: string, settings: 
   await world.pulumi(["config", "set", "certreseller:baseUrl", world.sandbox.url], { cwd });
   await world.pulumi(["config", "set", "certreseller:journalDir", world.journalDir], { cwd });
   for (const [key, value] of Object.entries(settings)) await world.pulumi(["config", "set", key, value], { cwd });
+}
+
+/**
+ * Makes the world's installed plugin see `backendUrl` as its stack's backend
+ * while the CLI keeps its own: the plugin executable is wrapped by a script
+ * that sets `PULUMI_BACKEND_URL` for the plugin process only. A file backend
+ * has one organisation; this is how two file backends read, to the plugin's
+ * purchase journal, as one Pulumi Cloud holding two organisations' stacks.
+ */
+export function pluginSeesBackend(world: PluginWorld, backendUrl: string): void {
+  const plugins = path.join(world.environment.homeDir, "plugins");
+  const dirs = fs.readdirSync(plugins).filter((name) => /^resource-certreseller-v/.test(name) && fs.statSync(path.join(plugins, name)).isDirectory());
+  if (dirs.length !== 1) throw new Error(`expected one installed certreseller plugin in ${plugins}, found ${dirs.join(", ") || "none"}`);
+  const executable = path.join(plugins, dirs[0]!, "pulumi-resource-certreseller");
+  const real = `${executable}.real`;
+  fs.renameSync(executable, real);
+  fs.writeFileSync(executable, `#!/bin/sh\nPULUMI_BACKEND_URL=${JSON.stringify(backendUrl)} exec ${JSON.stringify(real)} "$@"\n`, { mode: 0o755 });
+}
+
+/** `pulumi up` as its own process tree (and process group), as a user's terminal or CI job runs it; its output collected. */
+export function startUp(world: PluginWorld, cwd: string): { child: ChildProcess; output: () => string; exited: Promise<void> } {
+  const child = spawn(world.environment.pulumiPath, ["up", "--yes", "--non-interactive"], {
+    cwd,
+    env: { ...process.env, ...world.environment.env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  return { child, output: () => output, exited };
 }

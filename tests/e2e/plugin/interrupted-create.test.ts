@@ -4,12 +4,12 @@
 // pending create and asks the plugin to create again; the plugin's purchase
 // journal must keep that from buying a second time. Each kill point has its
 // own sandbox, backend and journal.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { repoRoot } from "../../../scripts/engine/index.js";
-import { configureStack, pluginWorld, programCopy, type PluginWorld } from "../harness/plugin.js";
+import { configureStack, pluginWorld, programCopy, startUp } from "../harness/plugin.js";
 import { isAlive, killTree } from "../harness/process-tree.js";
 import { startTestSandbox, type TestSandbox } from "../harness/sandbox.js";
 import { until } from "../harness/waiting.js";
@@ -38,22 +38,6 @@ const KILL_POINTS: KillPoint[] = [
     insideCreate: false,
   },
 ];
-
-/** `pulumi up` as its own process tree, as a user's terminal or CI job runs it; its output collected. */
-function startUp(world: PluginWorld, cwd: string): { child: ChildProcess; output: () => string; exited: Promise<void> } {
-  const child = spawn(world.environment.pulumiPath, ["up", "--yes", "--non-interactive"], {
-    cwd,
-    env: { ...process.env, ...world.environment.env },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let output = "";
-  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
-  return { child, output: () => output, exited };
-}
-
 
 /** The program with `adoptOrderNo` added to the Order: what the journal's message tells the user to write. */
 function adoptInProgram(dir: string, orderNo: string): void {
