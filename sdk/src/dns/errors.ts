@@ -127,14 +127,17 @@ export function updateFailed(t: UpdateDescription, rcode: string): DnsUpdateErro
 
 /**
  * RFC 2136 3.2.5: a prerequisite of the update did not hold (YXDOMAIN,
- * YXRRSET, NXRRSET, NXDOMAIN), so the server applied nothing. The caller
- * reads the name and decides; the message is for when it cannot.
+ * YXRRSET, NXRRSET, NXDOMAIN), so the server applied nothing for the copy
+ * it answered. `resent`: an earlier copy of the same update went out
+ * unanswered and may have been applied (and made the prerequisites fail).
+ * The caller reads the name and decides; the message is for when it cannot.
  */
-export function prerequisiteFailed(t: UpdateDescription, rcode: string): DnsUpdateError {
-  return new DnsUpdateError(`${at(t)}: the records at ${t.fqdn} are not what the update expected (${rcode}), so the server applied nothing`, {
+export function prerequisiteFailed(t: UpdateDescription, rcode: string, resent: boolean): DnsUpdateError {
+  const earlier = resent ? " (an earlier copy of it went unanswered and may have been applied)" : "";
+  return new DnsUpdateError(`${at(t)}: the records at ${t.fqdn} are not what the update expected (${rcode}), so the server applied nothing${earlier}`, {
     code: "PREREQUISITE",
     settings: [],
-    mayHaveApplied: false,
+    mayHaveApplied: resent,
   });
 }
 

@@ -18,15 +18,21 @@ export interface ExchangeOptions {
   tries: number;
 }
 
+/** The answer, and how many times the message went out for it (UDP resends on silence: a lost answer's message may have been applied). */
+export interface Exchanged {
+  answer: Buffer;
+  sends: number;
+}
+
 /**
  * Sends `message` to `server` and resolves with the first answer carrying
  * its ID. Rejects with the socket's error, or an Error with `code:
  * "ETIMEOUT"` when nothing came back in time.
  *
  * @example
- * const answer = await exchange({ host: "127.0.0.1", port: 53 }, signed, { transport: "udp", timeoutMs: 2000, tries: 3 });
+ * const { answer } = await exchange({ host: "127.0.0.1", port: 53 }, signed, { transport: "udp", timeoutMs: 2000, tries: 3 });
  */
-export async function exchange(server: ServerAddress, message: Buffer, options: ExchangeOptions): Promise<Buffer> {
+export async function exchange(server: ServerAddress, message: Buffer, options: ExchangeOptions): Promise<Exchanged> {
   const address = net.isIP(server.host) ? server.host : (await lookup(server.host)).address;
   return options.transport === "udp" ? udpExchange(address, server.port, message, options) : tcpExchange(address, server.port, message, options.timeoutMs);
 }
@@ -51,7 +57,7 @@ function once(release: () => void, resolve: (answer: Buffer) => void, reject: (e
   };
 }
 
-function udpExchange(address: string, port: number, message: Buffer, options: ExchangeOptions): Promise<Buffer> {
+function udpExchange(address: string, port: number, message: Buffer, options: ExchangeOptions): Promise<Exchanged> {
   const id = message.readUInt16BE(0);
   return new Promise((resolve, reject) => {
     const socket = dgram.createSocket(net.isIP(address) === 6 ? "udp6" : "udp4");
@@ -62,7 +68,7 @@ function udpExchange(address: string, port: number, message: Buffer, options: Ex
         clearTimeout(timer);
         socket.close();
       },
-      resolve,
+      (answer) => resolve({ answer, sends: sent }),
       reject,
     );
     const send = () => {
@@ -82,7 +88,7 @@ function udpExchange(address: string, port: number, message: Buffer, options: Ex
 /** RFC 1035 4.2.2: a TCP message is preceded by its length in two bytes. */
 const MAX_TCP_MESSAGE = 0xffff;
 
-function tcpExchange(address: string, port: number, message: Buffer, timeoutMs: number): Promise<Buffer> {
+function tcpExchange(address: string, port: number, message: Buffer, timeoutMs: number): Promise<Exchanged> {
   // Framed before connecting: a message too long for the length prefix is refused here, not thrown inside a socket event.
   if (message.length > MAX_TCP_MESSAGE) {
     return Promise.reject(new Error(`the update is ${message.length} bytes; a DNS message over TCP may have at most ${MAX_TCP_MESSAGE}`));
@@ -99,7 +105,7 @@ function tcpExchange(address: string, port: number, message: Buffer, timeoutMs: 
         clearTimeout(timer);
         socket.destroy();
       },
-      resolve,
+      (answer) => resolve({ answer, sends: 1 }),
       reject,
     );
     timer = setTimeout(() => finish(timeout(`nothing came back within ${timeoutMs} ms`)), timeoutMs);

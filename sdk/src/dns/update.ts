@@ -82,7 +82,8 @@ const RCODES: Readonly<Record<number, string>> = {
  * server), signed with TSIG, over UDP, again over TCP when the answer comes
  * back truncated. Resolves only on NOERROR with a signature that verifies
  * with the same key; a prerequisite that does not hold is a
- * {@link DnsUpdateError} with code `PREREQUISITE` (nothing was applied).
+ * {@link DnsUpdateError} with code `PREREQUISITE` (nothing was applied by
+ * the copy answered; `mayHaveApplied` when an earlier copy went unanswered).
  *
  * @example
  * await sendUpdate(
@@ -151,6 +152,8 @@ async function signedExchange(
   if ("error" in server) throw new TypeError(`server: ${JSON.stringify(target.server)} ${server.error}`);
   const now = options.now ?? Date.now;
   let transport: Transport | undefined;
+  // Every copy of the message that went out: with more than one, an earlier copy may have been applied.
+  let sends = 0;
   for (;;) {
     const timeSigned = Math.floor(now() / 1000);
     const id = randomInt(0, 0x10000);
@@ -158,7 +161,9 @@ async function signedExchange(
     transport ??= signed.length > UDP_LIMIT ? "tcp" : "udp";
     let answer: Buffer;
     try {
-      answer = await exchange(server, signed, { transport, timeoutMs: options.timeoutMs ?? 3_000, tries: options.tries ?? 3 });
+      const exchanged = await exchange(server, signed, { transport, timeoutMs: options.timeoutMs ?? 3_000, tries: options.tries ?? 3 });
+      answer = exchanged.answer;
+      sends += exchanged.sends;
     } catch (cause) {
       const why = cause instanceof Error ? cause.message : String(cause);
       throw noAnswer(t, `no answer from ${formatServer(server)} over ${transport.toUpperCase()}: ${why}`, cause);
@@ -174,7 +179,7 @@ async function signedExchange(
       }
       // UDP answers are matched by ID already; over TCP the connection is ours, but the ID must still be the request's.
       if (header.id !== id) throw forgedAnswer(t, `the answer's ID ${header.id} is not the request's ${id}`);
-      judge(t, answer, key, opcode, { requestMac: mac, signedAt: timeSigned, nowSeconds: Math.floor(now() / 1000) });
+      judge(t, answer, key, opcode, { requestMac: mac, signedAt: timeSigned, nowSeconds: Math.floor(now() / 1000), resent: sends > 1 });
       return { answer, transport };
     } catch (error) {
       // Reading past the end of a short answer throws a RangeError: malformed too.
@@ -187,7 +192,7 @@ async function signedExchange(
 const PREREQUISITE_RCODES = new Set(["NXDOMAIN", "YXDOMAIN", "YXRRSET", "NXRRSET"]);
 
 /** Throws unless the answer is a NOERROR answer (or, to a query, NXDOMAIN) with `opcode`, signed with `key` over our request. */
-function judge(t: UpdateDescription, answer: Buffer, key: TsigKey, opcode: number, times: { requestMac: Buffer; signedAt: number; nowSeconds: number }): void {
+function judge(t: UpdateDescription, answer: Buffer, key: TsigKey, opcode: number, times: { requestMac: Buffer; signedAt: number; nowSeconds: number; resent: boolean }): void {
   const header = readHeader(answer);
   if (!header.isResponse || header.opcode !== opcode) throw forgedAnswer(t, `the answer is not a response to the ${opcode === OPCODE_UPDATE ? "UPDATE" : "query"} (opcode ${header.opcode})`);
   const rcode = RCODES[header.rcode] ?? `RCODE ${header.rcode}`;
@@ -212,7 +217,7 @@ function judge(t: UpdateDescription, answer: Buffer, key: TsigKey, opcode: numbe
     case "NXDOMAIN":
       // A query's NXDOMAIN says the name holds nothing: an answer, judged by its signature below.
       if (opcode === OPCODE_QUERY) break;
-      throw prerequisiteFailed(t, rcode);
+      throw prerequisiteFailed(t, rcode, times.resent);
     case "REFUSED":
       throw updateRefused(t);
     case "NOTAUTH":
@@ -220,7 +225,7 @@ function judge(t: UpdateDescription, answer: Buffer, key: TsigKey, opcode: numbe
     case "NOTZONE":
       throw outsideZone(t);
     default:
-      throw PREREQUISITE_RCODES.has(rcode) && opcode === OPCODE_UPDATE ? prerequisiteFailed(t, rcode) : updateFailed(t, rcode);
+      throw PREREQUISITE_RCODES.has(rcode) && opcode === OPCODE_UPDATE ? prerequisiteFailed(t, rcode, times.resent) : updateFailed(t, rcode);
   }
   if (!verdict.ok) throw verdict.reason === "unsigned" ? unsignedAnswer(t, rcode) : forgedAnswer(t, verdict.detail);
 }

@@ -47,7 +47,7 @@ describe("exchange", () => {
     const close = vi.spyOn(dgram.Socket.prototype, "close");
     let answer: Buffer | undefined;
     const uncaught = await uncaughtDuring(async () => {
-      answer = await exchange({ host: "127.0.0.1", port: (server.address() as net.AddressInfo).port }, QUERY, { transport: "udp", timeoutMs: 1000, tries: 1 });
+      ({ answer } = await exchange({ host: "127.0.0.1", port: (server.address() as net.AddressInfo).port }, QUERY, { transport: "udp", timeoutMs: 1000, tries: 1 }));
     });
     server.close();
     expect(uncaught).toEqual([]);

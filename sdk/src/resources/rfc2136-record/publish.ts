@@ -7,11 +7,17 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { conflictingRecords, DnsUpdateError } from "../../dns/errors.js";
 import { rdataOf, type Prerequisite, type RecordData } from "../../dns/message.js";
-import { readRecords, sendUpdate, type RecordAtName, type UpdateTarget } from "../../dns/update.js";
+import { readRecords, sendUpdate, type RecordAtName, type UpdateOptions, type UpdateTarget } from "../../dns/update.js";
 import type { Transport } from "../../dns/transport.js";
 
-/** What publishing did: `preExisting` when the server already held this very record, so nothing was added. */
-export type Published = { preExisting: false; transport: Transport } | { preExisting: true };
+/**
+ * What publishing did: `preExisting` when the server already held this very
+ * record, so nothing was added. `unsure`: an unanswered copy of the update
+ * went out before the record was found, so it may be the resource's own
+ * after all; it is kept as pre-existing all the same (never deleting what
+ * may not be its own).
+ */
+export type Published = { preExisting: false; transport: Transport } | { preExisting: true; unsure: boolean };
 
 /**
  * Reads-and-retries after prerequisites fail: other writers at the same
@@ -33,31 +39,36 @@ const TRIES = 5;
  * - CNAME: the name holds nothing (2.4.5), or exactly `replacing`.
  *
  * The very record already at the name is pre-existing: nothing is added (and
- * `replacing` is still deleted). A CNAME beside other records, or a TXT at a
+ * `replacing` is still deleted). So is one found after an update that went
+ * out twice (its first copy unanswered): that copy may have added it, or
+ * not; the record is then kept, never deleted ({@link Published}). A CNAME beside other records, or a TXT at a
  * CNAME, is refused with the records found, and nothing is changed.
  *
  * @example
  * await publish(target, { fqdn: "_dnsauth.example.com", type: "TXT", value: "token", ttl: 60 }) // { preExisting: false, transport: "udp" }
  */
-export async function publish(target: UpdateTarget, record: RecordData, replacing?: RecordData): Promise<Published> {
+export async function publish(target: UpdateTarget, record: RecordData, replacing?: RecordData, options?: UpdateOptions): Promise<Published> {
   const ours = rdataOf(record);
   // A new TTL for the same RR: finding it is finding this resource's own.
   const sameRr = replacing !== undefined && replacing.type === record.type && rdataOf(replacing).equals(ours);
   let found: RecordAtName[] | undefined;
+  // The last update went out more than once, unanswered at first: a copy of it may have added the record.
+  let unsure = false;
   for (let attempt = 1; ; attempt++) {
     if (found) {
       if (!sameRr && found.some((r) => r.type === record.type && r.rdata?.equals(ours))) {
-        if (replacing) await sendUpdate(target, { deletes: [replacing], adds: [] });
-        return { preExisting: true };
+        if (replacing) await sendUpdate(target, { deletes: [replacing], adds: [] }, options);
+        return { preExisting: true, unsure };
       }
       const conflicts = found.filter((r) => standsInTheWay(record, r, replacing));
       if (conflicts.length > 0) throw conflictingRecords({ ...target, fqdn: record.fqdn, type: record.type }, conflicts.map((r) => `${r.type} ${r.text}`.trim()));
     }
     try {
-      const { transport } = await sendUpdate(target, { prerequisites: prerequisitesFor(record, found, replacing), deletes: replacing ? [replacing] : [], adds: [record] });
+      const { transport } = await sendUpdate(target, { prerequisites: prerequisitesFor(record, found, replacing), deletes: replacing ? [replacing] : [], adds: [record] }, options);
       return { preExisting: false, transport };
     } catch (error) {
       if (!(error instanceof DnsUpdateError && error.code === "PREREQUISITE")) throw error;
+      unsure = error.mayHaveApplied;
       if (attempt === TRIES) {
         throw new DnsUpdateError(`${error.message}; ${TRIES} tries in a row: the records at ${record.fqdn} kept changing while this update was made; nothing was added: run it again`, {
           code: "PREREQUISITE",
@@ -68,7 +79,7 @@ export async function publish(target: UpdateTarget, record: RecordData, replacin
       }
     }
     // The name changed under us: read it, and wait a little so parallel writers interleave.
-    found = await readRecords(target, record.fqdn, record.type === "TXT" ? "TXT" : "ANY");
+    found = await readRecords(target, record.fqdn, record.type === "TXT" ? "TXT" : "ANY", options);
     await sleep(Math.floor(Math.random() * 100 * attempt));
   }
 }

@@ -26,3 +26,11 @@ export function recordId(s: Rfc2136RecordState): string {
 export function describeRecord(s: Rfc2136RecordState): string {
   return `${s.type} ${s.fqdn}`;
 }
+
+/** The warning for a record found after an update whose first copy went unanswered (see `Published.unsure`). */
+export function unsureLine(s: Rfc2136RecordState): string {
+  return (
+    `${describeRecord(s)} with this value is in zone ${s.zone} at ${s.server}, but an earlier copy of this resource's update went unanswered and may have added it: ` +
+    `it is kept as pre-existing, so destroy leaves it; delete it from the zone yourself once no certificate needs it if no one else put it there`
+  );
+}

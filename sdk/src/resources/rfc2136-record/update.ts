@@ -3,7 +3,7 @@ import type { ProviderContext } from "../../provider/context.js";
 import { toPlainJson } from "../../provider/plain-json.js";
 import type { Rfc2136RecordState } from "./inputs.js";
 import { publish } from "./publish.js";
-import { describeRecord, recordOf, stateOf, targetOf } from "./target.js";
+import { describeRecord, recordOf, stateOf, targetOf, unsureLine } from "./target.js";
 
 /**
  * A new value or TTL: ONE update deletes exactly the old RR and adds the new
@@ -23,6 +23,7 @@ export async function update(ctx: ProviderContext, _id: string, olds: Rfc2136Rec
     return { outs: toPlainJson(stateOf(news, true)) as unknown as Rfc2136RecordState };
   }
   const published = await publish(targetOf(news), recordOf(news), wasPreExisting ? undefined : recordOf(olds));
+  if (published.preExisting && published.unsure) log.warn(unsureLine(news));
   const oldLeft = wasPreExisting ? "; the pre-existing old value is left in place" : "";
   const what = news.value === olds.value ? "set the TTL of" : wasPreExisting ? "added the new value of" : "replaced the value of";
   log.info(
