@@ -51,3 +51,30 @@ export function managementUrlProblem(value: unknown): string | undefined {
   }
   return `managementUrl ${JSON.stringify(value)} is not an http(s) URL`;
 }
+
+const answering = new Map<string, Promise<string | undefined>>();
+
+/**
+ * Why the sandbox at `managementUrl` cannot be reached, or undefined when
+ * its management API answers (a GET of `health`, which changes nothing).
+ * The record resources ask this at preview, so a wrong URL or a stopped
+ * sandbox fails before an Order is bought rather than after. Asked once per
+ * URL per provider process.
+ *
+ * @example
+ * await unreachableManagement("http://127.0.0.1:1/management") // "managementUrl http://127.0.0.1:1/management does not answer: GET … failed: …"
+ */
+export function unreachableManagement(managementUrl: string): Promise<string | undefined> {
+  let asked = answering.get(managementUrl);
+  if (!asked) {
+    asked = managementCall(managementUrl, "GET", "health").then(
+      (answer) =>
+        (answer as { ok?: unknown } | undefined)?.ok === true
+          ? undefined
+          : `managementUrl ${managementUrl} does not answer as a sandbox's management API (GET health answered ${JSON.stringify(answer)?.slice(0, 200)})`,
+      (error: unknown) => `managementUrl ${managementUrl} does not answer: ${(error as Error).message}`,
+    );
+    answering.set(managementUrl, asked);
+  }
+  return asked;
+}

@@ -57,6 +57,16 @@ describe("testing.SandboxDnsRecord", () => {
     expect(failures.map((f: { property: string }) => f.property)).toEqual(["managementUrl", "fqdn", "type"]);
   });
 
+  it("fails at preview when the management URL does not answer, naming managementUrl, the URL and the error", async () => {
+    const gone = "http://127.0.0.1:9/management";
+    const { failures } = await dns("check", {}, { managementUrl: gone, fqdn: "_dnsauth.example.com", type: "TXT", value: "v" });
+    expect(failures).toEqual([{ property: "managementUrl", reason: expect.stringMatching(/^managementUrl http:\/\/127\.0\.0\.1:9\/management does not answer: GET http:\/\/127\.0\.0\.1:9\/management\/health failed: /) }]);
+    const answering = await dns("check", {}, { managementUrl: sandbox.managementUrl, fqdn: "_dnsauth.example.com", type: "TXT", value: "v" });
+    expect(answering.failures).toEqual([]);
+    const { failures: fileFailures } = await file("check", {}, { managementUrl: gone, url: "http://example.com/.well-known/pki-validation/x.txt", content: "c" });
+    expect(fileFailures).toEqual([{ property: "managementUrl", reason: expect.stringContaining(`managementUrl ${gone} does not answer`) }]);
+  });
+
   it("releases the record when the sandbox is gone instead of failing destroy", async () => {
     const gone = { managementUrl: "http://127.0.0.1:9/management", fqdn: "_x.example.com", type: "TXT", value: "v" };
     await expect(dns("delete", "id", gone)).resolves.toBeUndefined();

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import { isUnknown, type ResourceHandlers } from "../../provider/index.js";
-import { managementCall, managementUrlProblem } from "../management.js";
+import { managementCall, managementUrlProblem, unreachableManagement } from "../management.js";
 
 export interface DnsRecordInputs {
   managementUrl: string;
@@ -26,7 +26,7 @@ export const handlers: ResourceHandlers<DnsRecordInputs, DnsRecordInputs> = {
   async check(_ctx, _olds, news) {
     const failures: pulumi.dynamic.CheckFailure[] = [];
     if (!isUnknown(news.managementUrl)) {
-      const problem = managementUrlProblem(news.managementUrl);
+      const problem = managementUrlProblem(news.managementUrl) ?? (await unreachableManagement(news.managementUrl));
       if (problem) failures.push({ property: "managementUrl", reason: problem });
     }
     if (!isUnknown(news.fqdn) && (typeof news.fqdn !== "string" || news.fqdn.trim() === "")) {
