@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { providerText } from "../../provider/provider-text.js";
 import { warnIfApiKeyNotSecret } from "../../provider/program-warnings.js";
 import { followerImportAdvice, refuseImportOption } from "../../provider/resource-options.js";
-import { normaliseName } from "../../rules/names.js";
+import { canonicalName, normaliseName } from "../../rules/names.js";
 import { quietRegistration } from "../shared/quiet-registration.js";
 import {
   expandRecords,
@@ -130,6 +130,9 @@ export class Validation extends pulumi.CustomResource {
 
   /** Domains known when the program was written, to refuse a typo at once. */
   private readonly plainDomains: string[] | undefined;
+  /** The order's names as the program declares them: known at preview, before anything is bought. */
+  private readonly declaredNames: pulumi.Output<string[]>;
+  private readonly resourceName: string;
 
   constructor(name: string, args: ValidationArgs, opts?: pulumi.CustomResourceOptions) {
     // `import` cannot work for dynamic resources; say so before the engine fails obscurely.
@@ -170,6 +173,8 @@ export class Validation extends pulumi.CustomResource {
       quiet.end();
     }
     this.plainDomains = plainDomains;
+    this.declaredNames = pulumi.output(props.domains as pulumi.Input<pulumi.Input<string>[]>) as pulumi.Output<string[]>;
+    this.resourceName = name;
     // State holds the records compact (storeRecords); programs get every field.
     const stored = this.records as pulumi.Output<StoredValidationRecord[] | undefined>;
     this.records = pulumi.all([stored, this.method]).apply(([records, method]) => expandRecords(records, method ?? ""));
@@ -185,8 +190,7 @@ export class Validation extends pulumi.CustomResource {
    * ```
    */
   recordFor(domain: string): pulumi.Output<DomainValidationRecord> {
-    this.assertDeclared(domain);
-    return this.records.apply((records) => pickRecord(records, domain));
+    return this.pick("recordFor", domain, (r) => r);
   }
 
   /**
@@ -200,7 +204,7 @@ export class Validation extends pulumi.CustomResource {
    * ```
    */
   dnsRecordFor(domain: string): pulumi.Output<DnsValidationRecord> {
-    return this.recordFor(domain).apply((r) => toDnsRecord(r, domain));
+    return this.pick("dnsRecordFor", domain, (r) => toDnsRecord(r, domain));
   }
 
   /**
@@ -215,7 +219,26 @@ export class Validation extends pulumi.CustomResource {
    * ```
    */
   fileRecordFor(domain: string): pulumi.Output<FileValidationRecord> {
-    return this.recordFor(domain).apply((r) => toFileRecord(r, domain));
+    return this.pick("fileRecordFor", domain, (r) => toFileRecord(r, domain));
+  }
+
+  /**
+   * `domain`'s record, shaped. The name is checked against the order's
+   * declared names first, which a preview knows: a name the order lacks then
+   * fails the preview, before the Order is bought, instead of after.
+   */
+  private pick<T>(helper: string, domain: string, shape: (record: DomainValidationRecord) => T): pulumi.Output<T> {
+    this.assertDeclared(domain);
+    const declared = this.declaredNames.apply((names) => {
+      if (!names.some((name) => sameValidatedName(name, domain))) {
+        throw new Error(
+          `Validation "${this.resourceName}": ${helper}(${JSON.stringify(domain)}): "${domain}" is not one of the order's names (${names.join(", ")}); ` +
+            "ask for one of them, or add the name to the Order",
+        );
+      }
+      return names;
+    });
+    return pulumi.all([declared, this.records]).apply(([, records]) => shape(pickRecord(records, domain)));
   }
 
   private assertDeclared(domain: string): void {
@@ -225,4 +248,10 @@ export class Validation extends pulumi.CustomResource {
       );
     }
   }
+}
+
+/** True when both names are validated at the same name (a wildcard at its base), as {@link pickRecord} picks. */
+function sameValidatedName(a: string, b: string): boolean {
+  const base = (name: string) => canonicalName(name).replace(/^\*\./, "");
+  return base(a) === base(b);
 }

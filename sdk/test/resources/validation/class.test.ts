@@ -58,6 +58,17 @@ describe("Validation class under setMocks (preview)", () => {
     expect(provider).not.toContain("ak_validationclass");
   });
 
+  // A name the Order lacks fails the program (an unhandled rejection here): tests/e2e/validation-names.test.ts shows it through the engine.
+  it("the Order's own names pass the preview check in any spelling, a wildcard's base name too", async () => {
+    const { Order } = await import("../../../src/resources/order.js");
+    const { Validation } = await import("../../../src/resources/validation.js");
+    const v = new Validation("single", { order: new Order("single", { productCode: "sandbox-dv-single", domain: "example.com" }) });
+    expect((await settle(v.dnsRecordFor("EXAMPLE.com."))).known).toBe(false);
+    const wildcard = new Validation("wild", { order: new Order("wild", { productCode: "sandbox-dv-wildcard", domain: "*.example.com" }) });
+    expect((await settle(wildcard.dnsRecordFor("*.example.com"))).known).toBe(false);
+    expect((await settle(wildcard.dnsRecordFor("example.com"))).known).toBe(false); // validated at the base name, as pickRecord picks
+  });
+
   it("explicit orderNo + domains refuses an undeclared domain at once", async () => {
     const { Validation } = await import("../../../src/resources/validation.js");
     const v = new Validation("explicit", { orderNo: "CERT1", domains: ["a.example.com"] });
