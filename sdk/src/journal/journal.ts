@@ -32,6 +32,8 @@ export interface JournalEntry {
   quotedPrice?: string;
   /** The app id of the account whose key sent CreateOrder; absent in entries of an earlier release (readers never require it). */
   accountId?: string;
+  /** The service endpoint (normalised base URL) that key answered at: app ids are unique within one deployment only. Absent in entries of an earlier release. */
+  accountEndpoint?: string;
   /** ISO time the intent was written, just before CreateOrder. */
   intentAt: string;
   orderNo?: string;

@@ -11,7 +11,7 @@ import { toPlainJson } from "../provider/plain-json.js";
 import { productCatalogue } from "../provider/product-catalogue.js";
 import { stateFromDownload, tryDownload } from "../resources/certificate/download.js";
 import { DEFAULT_TIMEOUT_MINUTES } from "../resources/certificate/inputs.js";
-import { knownAccountId } from "../resources/order/account.js";
+import { knownAccount } from "../resources/order/account.js";
 import { adoptOrder } from "../resources/order/adopt.js";
 import type { OrderInputs } from "../resources/order/inputs.js";
 import type { Props } from "./wire.js";
@@ -69,7 +69,7 @@ export async function importOrder(ctx: ProviderContext, orderNo: string, check: 
     adoptOrderNo: orderNo,
   };
   const checked = (await check(declared)) as unknown as OrderInputs;
-  const state = { ...(await adoptOrder(api, checked, orderNo)), accountId: await knownAccountId(api) };
+  const state = { ...(await adoptOrder(api, checked, orderNo)), ...(await knownAccount(ctx)) };
   ctx.log(checked.journalKey).info(`imported order ${orderNo} (${productName}, ${record.mainDomain}); nothing bought`);
   return { id: orderNo, outputs: toPlainJson(state) as Props, inputs: declared };
 }

@@ -1,4 +1,5 @@
 /** What a Certificate keeps in state, and what earlier releases also kept. */
+import type { AccountRecord } from "../order/account.js";
 import type { VerifiedMaterial } from "./material.js";
 
 /**
@@ -6,6 +7,8 @@ import type { VerifiedMaterial } from "./material.js";
  * recomputed (its `privateKeyPem` is secret through additionalSecretOutputs,
  * and empty when the order used a custom CSR) plus what identifies it. The
  * class computes the rest in the program (see {@link DERIVED_OUTPUTS}).
+ * The account the API showed the order to is kept too (not a declared
+ * output: evidence for refresh, see `order/account.ts`).
  */
 export type CertificateState = Pick<VerifiedMaterial, "certificatePem" | "chainPem" | "privateKeyPem" | "notAfter"> & {
   /** Stored for a custom-CSR order only (the customer's CSR); earlier releases also stored the service's. */
@@ -20,6 +23,8 @@ export type CertificateState = Pick<VerifiedMaterial, "certificatePem" | "chainP
   requestId?: string;
   /** How many certificates the order holds (DownloadCertificate's `installments_count`). */
   installmentsCount?: number;
+  accountId?: AccountRecord["accountId"];
+  accountEndpoint?: AccountRecord["accountEndpoint"];
 };
 
 /**

@@ -4,6 +4,7 @@ import { CertStatus } from "../../client/vocabulary.js";
 import type { ProviderContext } from "../../provider/context.js";
 import { certificateFacts } from "../../pem/inspect.js";
 import { toPlainJson } from "../../provider/plain-json.js";
+import { knownAccount } from "../order/account.js";
 import { isUnknown } from "../../provider/unknown.js";
 import { statusGateKey, statusReader } from "../shared/process-status-gate.js";
 import { requestIdChanged } from "./diff.js";
@@ -23,7 +24,7 @@ export async function update(deps: StatusDeps, ctx: ProviderContext, _id: string
     // is thrown, and the engine keeps the old outputs: the old certificate stays in use.
     let outs: CertificateState;
     try {
-      outs = await obtainReissued(deps, ctx, olds, news);
+      outs = { ...(await obtainReissued(deps, ctx, olds, news)), ...(await knownAccount(ctx, olds)) };
     } catch (error) {
       throw new Error(
         `${(error as Error).message}. The certificate in use (${olds.certId}, serial ${storedSerial(olds)}, valid until ${olds.notAfter}) is kept in state; the next \`pulumi up\` waits again`,

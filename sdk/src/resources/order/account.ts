@@ -1,5 +1,5 @@
 import type { PartnerApi, UserData } from "../../client/types.js";
-import { resourceName } from "../../provider/index.js";
+import { resourceName, type ProviderContext } from "../../provider/index.js";
 import { describeError } from "./describe-error.js";
 
 /** The account of each client, read once per process (see {@link accountSummary}). */
@@ -50,92 +50,197 @@ export async function accountAppId(api: PartnerApi): Promise<string | undefined>
 }
 
 /**
+ * The account an order is recorded under: the app id of the key (GetUserData's
+ * `api_key.app_id`, spec 2.1: public, never the secret) AND the service
+ * endpoint it answered at. App ids are unique within one deployment of the
+ * service only: a staging copy, or another reseller's deployment, may issue
+ * the same app id, and its 404 says nothing about this deployment's orders.
+ * Stored in the state of the Order, the Validation and the Certificate, and
+ * in the purchase journal's entry.
+ */
+export interface AccountRecord {
+  /** The app id; absent in state written before the account was recorded. */
+  readonly accountId?: string;
+  /** The normalised base URL ({@link serviceEndpoint}); absent in state written before the endpoint was recorded. */
+  readonly accountEndpoint?: string;
+}
+
+/**
+ * The base URL as one spelling: scheme and host in lower case, no default
+ * port, no query, fragment or credentials, the path with one trailing slash
+ * (the client resolves operations under it the same way). Undefined when it
+ * is not a URL.
+ *
+ * @example
+ * serviceEndpoint("HTTPS://Partner.Example.com:443/api") // "https://partner.example.com/api/"
+ */
+export function serviceEndpoint(baseUrl: string | undefined): string | undefined {
+  if (baseUrl === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(baseUrl.trim());
+  } catch {
+    return undefined;
+  }
+  const path = url.pathname.replace(/\/+$/, "");
+  return `${url.protocol}//${url.host}${path}/`;
+}
+
+/** What a context must give to tell its account: the client and the configured base URL. */
+export type AccountContext = Pick<ProviderContext, "api" | "settings">;
+
+/**
  * Which account an operation runs under, against the one recorded in state.
  *
  * The service answers 404 both for an order that does not exist and for
- * another account's order ("belongs to another key's user"). `pulumi
- * refresh` and `pulumi destroy` use the provider configuration the last
- * `up` recorded, so one `up` with another account's key is enough for every
- * order to read as "gone" (docs/pulumi-dynamic-providers.md, "Which provider
- * configuration an operation uses"). The Order therefore records the app id
- * of the key that bought or adopted it (`accountId`, GetUserData's
- * `api_key.app_id`, spec 2.1: public, never the secret), and only a 404
- * under that same app id proves "gone".
+ * another account's order ("belongs to another key's user"), and another
+ * deployment of the service answers 404 for every order it never held.
+ * `pulumi refresh` and `pulumi destroy` use the provider configuration the
+ * last `up` recorded, so one `up` with another account's key or another
+ * base URL is enough for every order to read as "gone"
+ * (docs/pulumi-dynamic-providers.md, "Which provider configuration an
+ * operation uses"). Only a 404 under the recorded app id AT the recorded
+ * endpoint proves "gone".
  */
 export interface AccountView {
   /** The current key's app id; undefined when the service shows none. */
   readonly current: string | undefined;
-  /** The app id recorded in state (or the journal); undefined for state written before it was recorded. */
+  /** The current endpoint (normalised base URL). */
+  readonly currentEndpoint: string | undefined;
+  /** The recorded app id; undefined for state written before it was recorded. */
   readonly recorded: string | undefined;
-  /** True only when both are known and equal. */
+  /** The recorded endpoint; undefined for state written before it was recorded. */
+  readonly recordedEndpoint: string | undefined;
+  /** What to store for the current account once the API has shown the order to it. */
+  readonly record: AccountRecord;
+  /** Both app ids and both endpoints known and equal: a 404 proves "gone". */
   readonly same: boolean;
+  /** Both recorded in full, and the app id or the endpoint differs: "another account", never "gone". */
+  readonly other: boolean;
 }
 
 /**
  * Reads the current key's app id (one GetUserData per process) and compares
- * it with the recorded one. Failing to read it is not "another account": the
- * caller's operation fails with `doing` in the message and nothing changes.
+ * it and the configured endpoint with the recorded ones. Failing to read it
+ * is not "another account": the caller's operation fails with `doing` in the
+ * message and nothing changes.
+ *
+ * A record without an endpoint (written by an earlier release) is neither
+ * "same" nor "other": a 404 then proves nothing, and the caller keeps the
+ * order and says how to confirm (docs/evidence.md).
  *
  * @example
- * const account = await accountOf(api, props.accountId, "refreshing order CERT1");
+ * const account = await accountOf(ctx, props, "refreshing order CERT1");
  * if (account.same) { ... a 404 proves the order is gone ... }
  */
-export async function accountOf(api: PartnerApi, recorded: string | undefined, doing: string): Promise<AccountView> {
+export async function accountOf(ctx: AccountContext, recorded: AccountRecord, doing: string): Promise<AccountView> {
   let current: string | undefined;
   try {
-    current = await accountAppId(api);
+    current = await accountAppId(ctx.api());
   } catch (error) {
     throw new Error(
-      `certreseller Order: ${doing} needs to know which account the API key belongs to, and GetUserData failed (${describeError(error)}); ` +
+      `certreseller: ${doing} needs to know which account the API key belongs to, and GetUserData failed (${describeError(error)}); ` +
         "nothing was changed, run again once the API answers",
       { cause: error },
     );
   }
-  return { current, recorded, same: recorded !== undefined && current !== undefined && recorded === current };
+  const currentEndpoint = serviceEndpoint(ctx.settings.baseUrl);
+  const { accountId, accountEndpoint } = recorded;
+  const complete = accountId !== undefined && accountEndpoint !== undefined;
+  const same = complete && current !== undefined && currentEndpoint !== undefined && accountId === current && accountEndpoint === currentEndpoint;
+  return {
+    current,
+    currentEndpoint,
+    recorded: accountId,
+    recordedEndpoint: accountEndpoint,
+    record: current === undefined ? {} : { accountId: current, accountEndpoint: currentEndpoint },
+    same,
+    other: complete && !same,
+  };
 }
 
 /**
- * The current key's app id, or undefined when it cannot be read: for
- * recording the account once the API has shown the order to this key,
- * never for deciding that an order is gone.
+ * The current account to record, once the API has shown the order to this
+ * key at this endpoint; `fallback` (the record so far) when the app id
+ * cannot be read: never for deciding that an order is gone.
  *
  * @example
- * const accountId = (await knownAccountId(api)) ?? props.accountId;
+ * state = { ...state, ...(await knownAccount(ctx, props)) };
  */
-export async function knownAccountId(api: PartnerApi): Promise<string | undefined> {
+export async function knownAccount(ctx: AccountContext, fallback: AccountRecord = {}): Promise<AccountRecord> {
   try {
-    return await accountAppId(api);
+    const accountId = await accountAppId(ctx.api());
+    if (accountId !== undefined) return { accountId, accountEndpoint: serviceEndpoint(ctx.settings.baseUrl) };
   } catch {
-    return undefined;
+    // Unknown: keep what was recorded.
   }
+  return { accountId: fallback.accountId, accountEndpoint: fallback.accountEndpoint };
+}
+
+/** "app id X at <endpoint>", or the app id alone when no endpoint is known. */
+function where(appId: string | undefined, endpoint: string | undefined): string {
+  return `app id ${appId ?? "(none shown by the service)"}${endpoint ? ` at ${endpoint}` : ""}`;
 }
 
 /**
  * The error for an order recorded under another account than the current
- * key's: names both app ids and the two ways on. `verb` says what was not
- * done ("removed from state", "cancelled or released", "resumed").
+ * one (another app id, or another service endpoint): names both accounts and
+ * the two ways on. Every resource that reads the order (Order, Validation,
+ * Certificate) says the same. `verb` says what was not done ("removed from
+ * state", "cancelled or released", "resumed").
  *
  * @example
- * throw otherAccountError({ orderNo: "CERT1", journalKey: urn, recorded: "ak_a", current: "ak_b", verb: "cancelled or released" });
+ * throw otherAccountError({ orderNo: "CERT1", journalKey: urn, account, verb: "cancelled or released" });
  */
 export function otherAccountError(args: {
+  /** The resource type that failed; default `Order`. */
+  resource?: string;
   orderNo: string;
+  /** The resource's URN (or name), when known: named in the message and in `pulumi state delete`. */
   journalKey: string | undefined;
-  recorded: string;
-  current: string | undefined;
+  account: Pick<AccountView, "current" | "currentEndpoint" | "recorded" | "recordedEndpoint">;
   verb: string;
 }): Error {
-  const { orderNo, journalKey, recorded, current, verb } = args;
+  const { resource = "Order", orderNo, journalKey, account, verb } = args;
+  const { current, currentEndpoint, recorded, recordedEndpoint } = account;
   const name = journalKey ? ` "${resourceName(journalKey)}"` : "";
-  const target = journalKey ? `'${journalKey}'` : "<the Order's URN>";
+  const target = journalKey?.startsWith("urn:") ? `'${journalKey}'` : `<the ${resource}'s URN>`;
+  const movedEndpoint = recordedEndpoint !== undefined && currentEndpoint !== undefined && recordedEndpoint !== currentEndpoint;
+  const otherKey = recorded !== current;
+  const restore = [
+    ...(movedEndpoint ? [`the base URL that bought it (\`pulumi config set certreseller:baseUrl ${recordedEndpoint}\`)`] : []),
+    ...(otherKey ? [`the key that bought it (\`pulumi config set --secret certreseller:apiKey <the key of ${recorded}>\`)`] : []),
+  ];
+  const why = movedEndpoint
+    ? "another deployment of the service (even one that issues the same app ids) does not hold this deployment's orders and answers 404 for them"
+    : "it answers 404 for another account's orders";
   return new Error(
     [
-      `certreseller Order${name}: order ${orderNo} was bought (or adopted) with the API key whose app id is ${recorded}, ` +
-        `but the provider now uses the key with app id ${current ?? "(none shown by the service)"}, and the API does not show the order to it ` +
-        `(it answers 404 for another account's orders). Nothing was ${verb}: the order may still exist and be paid.`,
-      `  - to keep managing it: restore the key that bought it (\`pulumi config set --secret certreseller:apiKey <the key of ${recorded}>\`), ` +
-        "run `pulumi up` so the engine records that key (refresh and destroy use the configuration of the last `up`), then run `pulumi refresh` / `pulumi destroy` again;",
+      `certreseller ${resource}${name}: order ${orderNo} was bought (or adopted) with the API key whose ` +
+        (movedEndpoint
+          ? `${where(recorded, recordedEndpoint)}, but the provider now uses the key whose ${where(current, currentEndpoint)}`
+          : `${where(recorded, undefined)}, but the provider now uses the key whose ${where(current, undefined)}${currentEndpoint ? ` (both at ${currentEndpoint})` : ""}`) +
+        `, and the API does not show the order to it (${why}). ` +
+        `Nothing was ${verb}: the order may still exist and be paid.`,
+      `  - to keep managing it: restore ${restore.join(" and ")}, ` +
+        `run \`pulumi up\` so the engine records that ${otherKey ? "key" : "configuration"} (refresh and destroy use the configuration of the last \`up\`), then run \`pulumi refresh\` / \`pulumi destroy\` again;`,
       `  - to abandon it (it stays paid; cancel it with the reseller if you can): \`pulumi state delete ${target}\`.`,
     ].join("\n"),
   );
+}
+
+/**
+ * Why a 404 proves nothing for a record that is not complete (neither
+ * "same" nor "other" in {@link AccountView}): for the messages that keep the
+ * order and say how to confirm.
+ *
+ * @example
+ * log.warn(`order ${id}: the API answers 404 ... ${incompleteRecord(account)} ... kept`);
+ */
+export function incompleteRecord(account: Pick<AccountView, "current" | "currentEndpoint" | "recorded">): string {
+  const now = `the current key (${where(account.current, account.currentEndpoint)})`;
+  return account.recorded === undefined
+    ? `The API answers 404 for ${now}, which means "does not exist" OR "belongs to another account", and this state was written before the account was recorded, so that cannot be told apart`
+    : `The API answers 404 for ${now}, and this state (written by an earlier release) records the app id ${account.recorded} but not the service endpoint it was bought at: ` +
+        "another deployment of the service (a staging copy, say) may issue the same app ids and holds none of this one's orders, so the 404 cannot be told from \"gone\"";
 }

@@ -6,7 +6,20 @@ import { describeError } from "./describe-error.js";
 import { apiSays } from "./evidence.js";
 import type { OrderInputs } from "./inputs.js";
 import { reportedMethod } from "./reported-method.js";
+import { parseServiceTime } from "./service-time.js";
 import type { OrderState } from "./state.js";
+
+/**
+ * The service's time at which GetRecord showed the order (its `fetched_at`,
+ * ISO), as an ISO instant: the order was paid no later than that. Undefined
+ * when the answer carries no readable time.
+ *
+ * @example
+ * paidNoLaterThan({ fetchedAt: "2026-11-22T09:30:00+08:00" }) // "2026-11-22T01:30:00.000Z"
+ */
+export function paidNoLaterThan(stored: Pick<RecordSet, "fetchedAt">): string | undefined {
+  return stored.fetchedAt ? parseServiceTime(stored.fetchedAt)?.toISOString() : undefined;
+}
 
 /**
  * An order could not be adopted; the message says why and what to do.
@@ -77,11 +90,13 @@ export async function adoptOrder(api: PartnerApi, inputs: OrderInputs, orderNo: 
   // No `termEndsAt`, `paidAt` or installment numbers: the API reports an order's term only in
   // CreateOrder's answer, and a certificate's end date is not the term's end (an order holds
   // several certificates). Renewal then never buys on its own for this order (renewal.ts).
+  // The refund window is bounded by the time the service showed the order (paid before that).
   return {
     ...rest,
     orderNo,
     certStatus: stored.certStatus,
     verificationMethod: reportedMethod(stored.verificationMethod, inputs.verificationMethod),
     adopted: true,
+    paidNoLaterThan: paidNoLaterThan(stored),
   };
 }

@@ -14,7 +14,7 @@ import {
 import { partialFailure, resourceName, toPlainJson, type ProviderContext } from "../../provider/index.js";
 import { orderedNames } from "../../rules/index.js";
 import { systemDns, type DnsDeps } from "../shared/dns-checks.js";
-import { accountOf, knownAccountId, otherAccountError } from "./account.js";
+import { accountOf, incompleteRecord, knownAccount, otherAccountError, type AccountRecord } from "./account.js";
 import { AdoptionError, adoptOrder } from "./adopt.js";
 import { describeError } from "./describe-error.js";
 import { apiSays, apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
@@ -113,28 +113,26 @@ function answerFromJournal(entry: JournalEntry & { orderNo: string }): CreateOrd
 
 /**
  * True only when the API itself says the order is cancelled/refunded/revoked,
- * or gone (its 404) for the account that bought it (the app id the journal
- * recorded). A 404 under another account, or for an entry that recorded no
- * account, is not evidence: the service answers 404 for another account's
- * orders too. Anything else (an HTML error page, a network failure) is not
+ * or gone (its 404) for the account that bought it (the app id and service
+ * endpoint the journal recorded). A 404 under another account or endpoint,
+ * or for an entry that recorded neither, is not evidence: the service
+ * answers 404 for another account's orders too. Anything else (an HTML error page, a network failure) is not
  * evidence either and is thrown: `create` then stops instead of buying a
  * second certificate.
  */
-async function isDead(api: PartnerApi, orderNo: string, recorded: string | undefined, inputs: OrderInputs, journal: PurchaseJournal): Promise<boolean> {
+async function isDead(ctx: ProviderContext, orderNo: string, recorded: AccountRecord, inputs: OrderInputs, journal: PurchaseJournal): Promise<boolean> {
+  const api = ctx.api();
   try {
     const stored = await api.getRecord({ orderNo });
     return stored.certStatus === CertStatus.Revoked || stored.certStatus === CertStatus.RefundInProgress;
   } catch (error) {
     if (await apiSaysNoSuchOrder(api, orderNo, error)) {
-      const account = await accountOf(api, recorded, `resuming order ${orderNo} (the API answered 404)`);
+      const account = await accountOf(ctx, recorded, `resuming order ${orderNo} (the API answered 404)`);
       if (account.same) return true;
-      if (account.recorded !== undefined) {
-        throw otherAccountError({ orderNo, journalKey: inputs.journalKey, recorded: account.recorded, current: account.current, verb: "resumed and nothing was bought" });
-      }
+      if (account.other) throw otherAccountError({ orderNo, journalKey: inputs.journalKey, account, verb: "resumed and nothing was bought" });
       throw new Error(
-        `certreseller Order "${resourceName(inputs.journalKey)}": the purchase journal names order ${orderNo} from an earlier run, and the API answers 404 for ` +
-          `the current key (app id ${account.current ?? "not shown"}): "does not exist" OR "belongs to another account", and the entry does not record which ` +
-          "account bought it. Not buying. If another key bought it: set that key (`pulumi config set --secret certreseller:apiKey ...`) and run `pulumi up`; " +
+        `certreseller Order "${resourceName(inputs.journalKey)}": the purchase journal names order ${orderNo} from an earlier run. ${incompleteRecord(account)} (the journal entry is older). ` +
+          "Not buying. If another key or base URL bought it: set that one (`pulumi config set --secret certreseller:apiKey ...` / `pulumi config set certreseller:baseUrl ...`) and run `pulumi up`; " +
           `if the order is really gone, remove the journal entry (${removeCommand(journal, entryKeyOf(inputs))}) and run \`pulumi up\` again.`,
         { cause: error },
       );
@@ -331,7 +329,7 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs, dns: Dns
 
   if (inputs.adoptOrderNo) {
     // GetRecord showed the order to this key: its account holds it.
-    const state = { ...(await adoptOrder(api, inputs, inputs.adoptOrderNo)), accountId: await knownAccountId(api) };
+    const state = { ...(await adoptOrder(api, inputs, inputs.adoptOrderNo)), ...(await knownAccount(ctx)) };
     log.info(`adopted order ${state.orderNo} (nothing bought)`);
     const entry = (await journal.read(key)) ?? (await journal.read(inputs.journalKey));
     if (entry && (entry.orderNo === undefined || entry.orderNo === state.orderNo)) await journal.clear(entry.key);
@@ -342,8 +340,11 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs, dns: Dns
   let entry = (await journal.read(key)) ?? (key !== inputs.journalKey ? await journal.read(inputs.journalKey) : undefined) ?? (await foreignEntry(ctx, inputs, journal));
   const foreign = entry !== undefined && entry.key !== key && entry.key !== inputs.journalKey;
   // The account that bought it: recorded with the order, else with the intent (whose key sent CreateOrder).
-  const recordedAccount = typeof entry?.order?.accountId === "string" ? entry.order.accountId : entry?.accountId;
-  if (entry?.orderNo && (await isDead(api, entry.orderNo, recordedAccount, inputs, journal))) {
+  const recordedAccount: AccountRecord =
+    typeof entry?.order?.accountId === "string"
+      ? { accountId: entry.order.accountId, accountEndpoint: typeof entry.order.accountEndpoint === "string" ? entry.order.accountEndpoint : undefined }
+      : { accountId: entry?.accountId, accountEndpoint: entry?.accountEndpoint };
+  if (entry?.orderNo && (await isDead(ctx, entry.orderNo, recordedAccount, inputs, journal))) {
     // Left behind by a stack removed without destroy, say: that order is gone, so buying is right.
     log.warn(`the purchase journal named order ${entry.orderNo}, which is cancelled, refunded or gone; forgetting it`);
     await journal.clear(entry.key);
@@ -376,7 +377,7 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs, dns: Dns
       ? stateFromCreate(inputs, answerFromJournal(entry as JournalEntry & { orderNo: string }), receivedAt)
       : await adoptOrder(api, inputs, entry.orderNo);
     // isDead's GetRecord showed the order to this key.
-    return finish({ ...state, accountId: (await knownAccountId(api)) ?? recordedAccount });
+    return finish({ ...state, ...(await knownAccount(ctx, recordedAccount)) });
   }
   if (entry) throw new Error(maybeBoughtMessage(inputs, entry, journal, "the previous run stopped before it was recorded") + (foreign ? foreignNote(journal, key, entry) : ""));
   // Nothing is bought without a price from the catalogue (preview may not have had one).
@@ -384,12 +385,12 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs, dns: Dns
   // Only here, on the buy path: a journaled purchase above is resumed or stopped on, whatever the CAA records say now.
   await checkBeforeBuying(ctx, inputs, dns);
   // Who buys is recorded with the order: only a 404 under this account will ever prove it gone.
-  const account = await accountOf(api, undefined, `buying ${inputs.domain} (nothing was bought)`);
+  const account = await accountOf(ctx, {}, `buying ${inputs.domain} (nothing was bought)`);
 
   const intent = await journal.recordIntent(
     {
       key,
-      accountId: account.current,
+      ...account.record,
       urn: parseEntryKey(key).urn,
       domain: inputs.domain,
       productCode: inputs.productCode,
@@ -437,21 +438,21 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs, dns: Dns
     // The answer named the order: it exists (and is paid), whatever else the answer said.
     created = { orderNo: outcome.orderNo };
     if (outcome.kind === "named" || !outcome.success) {
-      await journal.recordOrder(key, created.orderNo, toPlainJson({ ...created, accountId: account.current }) as Record<string, unknown>, ctx.now()).catch(() => undefined);
-      throw keptAfterFailedAnswer(inputs, { ...stateFromCreate(inputs, created, ctx.now()), accountId: account.current }, error);
+      await journal.recordOrder(key, created.orderNo, toPlainJson({ ...created, ...account.record }) as Record<string, unknown>, ctx.now()).catch(() => undefined);
+      throw keptAfterFailedAnswer(inputs, { ...stateFromCreate(inputs, created, ctx.now()), ...account.record }, error);
     }
     log.warn(`order ${outcome.orderNo} is bought, but CreateOrder's answer could not be read in full (${describeError(error)}); its price is not recorded`);
   }
   const receivedAt = ctx.now();
   try {
-    await journal.recordOrder(key, created.orderNo, toPlainJson({ ...created, accountId: account.current }) as Record<string, unknown>, receivedAt);
+    await journal.recordOrder(key, created.orderNo, toPlainJson({ ...created, ...account.record }) as Record<string, unknown>, receivedAt);
   } catch (error) {
     // The order is bought: never let a journal problem lose it. Returning it puts it in state.
     log.warn(`order ${created.orderNo} is bought but could not be written to the purchase journal (${(error as Error).message})`);
   }
   const charged = created.payableAmount ?? created.totalAmount;
   log.info(`bought order ${created.orderNo}: ${charged ?? "amount not reported"} charged (quoted ${inputs.quotedPrice ?? "n/a"})`);
-  return finish({ ...stateFromCreate(inputs, created, receivedAt), accountId: account.current }, true);
+  return finish({ ...stateFromCreate(inputs, created, receivedAt), ...account.record }, true);
 }
 
 /**

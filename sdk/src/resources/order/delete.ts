@@ -2,7 +2,7 @@ import { isPartnerApiError } from "../../client/errors.js";
 import { REFUND_WINDOW_DAYS } from "../../money/summary.js";
 import { CANCEL_REASON_MAX_LENGTH, CertStatus, OrderStatus, type CancelOrderResult, type PartnerApi } from "../../client/types.js";
 import { resourceName, type ProviderContext } from "../../provider/index.js";
-import { accountOf, otherAccountError } from "./account.js";
+import { accountOf, incompleteRecord, otherAccountError } from "./account.js";
 import { describeError } from "./describe-error.js";
 import { apiSays, apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
 import { forgetJournalEntry } from "./journal-entry.js";
@@ -40,47 +40,94 @@ function refundLine(id: string, result: CancelOrderResult): string {
 export const WINDOW_MARGIN_MS = (14 + 1) * 60 * 60 * 1000;
 
 /**
+ * When the order was paid, at the latest, and what that time is: `paidAt`
+ * (CreateOrder's answer received) or, for an adopted order,
+ * `paidNoLaterThan` (the service's time when it first showed the order).
+ */
+function paymentBound(props: OrderState): { at: Date; text: string } | undefined {
+  const bound = props.paidAt
+    ? { iso: props.paidAt, text: `paid at ${props.paidAt}` }
+    : props.paidNoLaterThan
+      ? { iso: props.paidNoLaterThan, text: `paid no later than ${props.paidNoLaterThan} (when the service first showed it to this Order)` }
+      : undefined;
+  const at = bound ? parseServiceTime(bound.iso) : undefined;
+  return bound && at ? { at, text: bound.text } : undefined;
+}
+
+/**
  * Why the service will not cancel the order any more, when something proves
  * it; undefined when nothing does (then the refusal is a real failure: bad
  * parameters, a pending review, an upstream refusal...). Reads in order of
  * cost: GetRecord (free), the service's clock (GetUserData), and only then
  * GetCertificateStatus (one read per order per 180 s; a 429 proves nothing).
+ *
+ * Cert status 5 is not proof: it reads "revoked/refunded", and a certificate
+ * revoked outside Pulumi leaves the order paid and unrefunded. Only the
+ * order status (3 cancelled, 4 refunded), a refund in progress (cert status
+ * 6), the API's 404 or the window proves it. `statusJustRead`: the order
+ * status was read before CancelOrder and showed neither.
  */
-async function whyNotCancellable(api: PartnerApi, id: string, props: OrderState): Promise<string | undefined> {
+async function whyNotCancellable(api: PartnerApi, id: string, props: OrderState, statusJustRead: boolean): Promise<{ proof?: string; statusUnread?: true }> {
   try {
     const stored = await api.getRecord({ orderNo: id });
-    if (stored.certStatus === CertStatus.Revoked || stored.certStatus === CertStatus.RefundInProgress) {
-      return `it is already refunded or being refunded (cert status ${stored.certStatus})`;
-    }
+    if (stored.certStatus === CertStatus.RefundInProgress) return { proof: `a refund is already in progress (cert status ${stored.certStatus})` };
   } catch (error) {
     // The account was confirmed before CancelOrder (GetRecord answered): a 404 now is the API's own word.
-    if (await apiSaysNoSuchOrder(api, id, error)) return "the API now answers that it does not exist for the account that holds it (404)";
+    if (await apiSaysNoSuchOrder(api, id, error)) return { proof: "the API now answers that it does not exist for the account that holds it (404)" };
   }
-  const paid = props.paidAt ? parseServiceTime(props.paidAt) : undefined;
+  const paid = paymentBound(props);
   if (paid) {
     try {
       const serverNow = parseServiceTime((await api.getUserData({ timeoutMs: 15_000 })).serverTime);
-      if (serverNow && serverNow.getTime() - paid.getTime() > REFUND_WINDOW_DAYS * 86_400_000 + WINDOW_MARGIN_MS) {
-        return (
-          `it was paid at ${props.paidAt}, more than ${REFUND_WINDOW_DAYS} days and 15 hours before the service's clock (${serverNow.toISOString()} read as UTC; ` +
-          "the margin covers any zone the service may report in): past the refund window"
-        );
+      if (serverNow && serverNow.getTime() - paid.at.getTime() > REFUND_WINDOW_DAYS * 86_400_000 + WINDOW_MARGIN_MS) {
+        return {
+          proof:
+            `it was ${paid.text}, more than ${REFUND_WINDOW_DAYS} days and 15 hours before the service's clock (${serverNow.toISOString()} read as UTC; ` +
+            "the margin covers any zone the service may report in): past the refund window",
+        };
       }
     } catch {
       // The clock is unknown: fall through to the status read.
     }
   }
+  // Read just before CancelOrder (a revoked certificate): a second read now would only meet the 180 s limit.
+  if (statusJustRead) return {};
   try {
     const status = await api.getCertificateStatus({ orderNo: id });
     if (status.orderStatus === OrderStatus.Cancelled || status.orderStatus === OrderStatus.Refunded) {
-      return `its order status is ${status.orderStatus} (${status.orderStatus === OrderStatus.Cancelled ? "cancelled" : "refunded"})`;
+      return { proof: `its order status is ${status.orderStatus} (${status.orderStatus === OrderStatus.Cancelled ? "cancelled" : "refunded"})` };
     }
-    if (status.certStatus === CertStatus.Revoked || status.certStatus === CertStatus.RefundInProgress) {
-      return `it is already refunded or being refunded (cert status ${status.certStatus})`;
-    }
+    if (status.certStatus === CertStatus.RefundInProgress) return { proof: `a refund is already in progress (cert status ${status.certStatus})` };
   } catch {
     // Rate limited (429) or unreadable: unknown, which is not proof.
+    return { statusUnread: true };
   }
+  return {};
+}
+
+/**
+ * For an order whose certificate reads cert status 5 ("revoked/refunded"):
+ * what the order status says was settled ("refunded (order status 4)"), or
+ * undefined when the order is not cancelled or refunded (revoked outside
+ * Pulumi: CancelOrder asks for the refund). An unreadable status (a 429 under
+ * the 180 s limit) fails the delete: nothing is cancelled on a guess, and a
+ * cancel whose answer was lost is not sent again blindly.
+ */
+async function refundOfRevoked(api: PartnerApi, id: string): Promise<string | undefined> {
+  let status;
+  try {
+    status = await api.getCertificateStatus({ orderNo: id });
+  } catch (error) {
+    const wait = isPartnerApiError(error, "rate_limited") && error.retryAfter ? ` in ${error.retryAfter} s` : "";
+    throw new Error(
+      `certreseller Order: order ${id}'s certificate is revoked (cert status 5, which the service also reports for a refunded order), and the order status that tells ` +
+        `whether it was refunded could not be read (${describeError(error)}); nothing was cancelled, run \`pulumi destroy\` again${wait}`,
+      { cause: error },
+    );
+  }
+  if (status.orderStatus === OrderStatus.Cancelled) return `cancelled (order status ${status.orderStatus})`;
+  if (status.orderStatus === OrderStatus.Refunded) return `refunded (order status ${status.orderStatus})`;
+  if (status.certStatus === CertStatus.RefundInProgress) return `being refunded (cert status ${status.certStatus})`;
   return undefined;
 }
 
@@ -107,27 +154,34 @@ export async function remove(ctx: ProviderContext, id: string, props: OrderState
 async function cancel(ctx: ProviderContext, id: string, props: OrderState): Promise<void> {
   const log = ctx.log(props.journalKey);
   const api = ctx.api();
+  let revoked = false;
   try {
     const stored = await api.getRecord({ orderNo: id });
-    if (stored.certStatus === CertStatus.Revoked || stored.certStatus === CertStatus.RefundInProgress) {
-      log.info(`order ${id} is already cancelled (cert status ${stored.certStatus}); nothing to refund`);
+    if (stored.certStatus === CertStatus.RefundInProgress) {
+      log.info(`order ${id} already has a refund in progress (cert status ${stored.certStatus}); nothing to cancel`);
       return;
+    }
+    if (stored.certStatus === CertStatus.Revoked) {
+      // "Revoked/refunded": the order status tells which (a certificate revoked outside Pulumi leaves the order paid).
+      const settled = await refundOfRevoked(api, id);
+      if (settled) {
+        log.info(`order ${id} is already ${settled}; nothing to refund`);
+        return;
+      }
+      revoked = true;
     }
   } catch (error) {
     if (await apiSaysNoSuchOrder(api, id, error)) {
-      const account = await accountOf(api, props.accountId, `deleting order ${id} (the API answered 404)`);
+      const account = await accountOf(ctx, props, `deleting order ${id} (the API answered 404)`);
       if (account.same) {
-        log.warn(`order ${id} no longer exists for the account that bought it (app id ${account.current}; the API answered 404); releasing it`);
+        log.warn(`order ${id} no longer exists for the account that bought it (app id ${account.current} at ${account.currentEndpoint}; the API answered 404); releasing it`);
         return;
       }
-      if (account.recorded !== undefined) {
-        throw otherAccountError({ orderNo: id, journalKey: props.journalKey, recorded: account.recorded, current: account.current, verb: "cancelled or released" });
-      }
+      if (account.other) throw otherAccountError({ orderNo: id, journalKey: props.journalKey, account, verb: "cancelled or released" });
       throw new Error(
-        `certreseller Order: order ${id} was neither cancelled nor released: the API answers 404 for the current key (app id ${account.current ?? "not shown"}), ` +
-          `which means "does not exist" OR "belongs to another account", and this state was written before the Order recorded its account. ` +
-          "Look the order up in the reseller account that bought it. If another key bought it: set that key " +
-          "(`pulumi config set --secret certreseller:apiKey ...`), run `pulumi up`, then destroy again. If it is really gone: " +
+        `certreseller Order: order ${id} was neither cancelled nor released. ${incompleteRecord(account)}. ` +
+          "Look the order up in the reseller account that bought it. If another key or base URL bought it: set that one " +
+          "(`pulumi config set --secret certreseller:apiKey ...` / `pulumi config set certreseller:baseUrl ...`), run `pulumi up`, then destroy again. If it is really gone: " +
           `\`pulumi state delete '${props.journalKey ?? id}'\`.`,
         { cause: error },
       );
@@ -141,7 +195,7 @@ async function cancel(ctx: ProviderContext, id: string, props: OrderState): Prom
     result = await api.cancelOrder({ orderNo: id, reason: cancelReason(props.journalKey, id) });
   } catch (error) {
     if (apiSays(error, "invalid_request", "not_found")) {
-      const proof = await whyNotCancellable(api, id, props);
+      const { proof, statusUnread } = await whyNotCancellable(api, id, props, revoked);
       if (proof) {
         log.warn(
           `order ${id} was NOT cancelled and is released from Pulumi: the service refuses to cancel it (${describeError(error)}), and ${proof}. ` +
@@ -151,7 +205,9 @@ async function cancel(ctx: ProviderContext, id: string, props: OrderState): Prom
       }
       throw new Error(
         `certreseller Order: the service refused to cancel order ${id} (${describeError(error)}), and nothing shows that it cannot be cancelled any more ` +
-          `(not refunded, not cancelled, ${props.paidAt ? `paid at ${props.paidAt}, not provably past the ${REFUND_WINDOW_DAYS}-day refund window` : "payment time unknown"}). ` +
+          `(no refund or cancellation shown, ${paymentBound(props) ? `${paymentBound(props)!.text}, not provably past the ${REFUND_WINDOW_DAYS}-day refund window` : "payment time unknown: `pulumi refresh` records when the service shows the order, which bounds it"}` +
+          `${statusUnread ? "; the order status could not be read now (one read per order per 180 s)" : ""}` +
+          `${revoked ? "; its certificate was revoked (cert status 5) and the order status shows no refund or cancellation: ask the reseller's support for the refund" : ""}). ` +
           "The order is kept in state and may still be refundable: fix what the service says and run `pulumi destroy` again; " +
           `to keep the order instead, set \`retainOnDelete\`, or \`pulumi state delete '${props.journalKey ?? id}'\` to abandon it (it stays paid).`,
         { cause: error },

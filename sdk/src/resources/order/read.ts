@@ -2,7 +2,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import { CertStatus } from "../../client/types.js";
 import { toPlainJson, type ProviderContext } from "../../provider/index.js";
 import { renewalConfigured } from "../../rules/lifetime.js";
-import { accountOf, knownAccountId, otherAccountError } from "./account.js";
+import { accountOf, incompleteRecord, knownAccount, otherAccountError } from "./account.js";
+import { paidNoLaterThan } from "./adopt.js";
 import { describeError } from "./describe-error.js";
 import { apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
 import { forgetJournalEntry } from "./journal-entry.js";
@@ -36,35 +37,34 @@ export async function read(ctx: ProviderContext, id: string, props: OrderState):
     stored = await api.getRecord({ orderNo: id });
   } catch (error) {
     if (await apiSaysNoSuchOrder(api, id, error)) {
-      const account = await accountOf(api, props.accountId, `refreshing order ${id} (the API answered 404)`);
+      const account = await accountOf(ctx, props, `refreshing order ${id} (the API answered 404)`);
       if (account.same) {
-        log.warn(`order ${id} no longer exists for the account that bought it (app id ${account.current}; the API answered 404); removing it from state`);
+        log.warn(`order ${id} no longer exists for the account that bought it (app id ${account.current} at ${account.currentEndpoint}; the API answered 404); removing it from state`);
         return {};
       }
-      if (account.recorded !== undefined) {
-        throw otherAccountError({ orderNo: id, journalKey: props.journalKey, recorded: account.recorded, current: account.current, verb: "removed from state" });
-      }
+      if (account.other) throw otherAccountError({ orderNo: id, journalKey: props.journalKey, account, verb: "removed from state" });
       log.warn(
-        `order ${id}: the API answers 404 for the current key (app id ${account.current ?? "not shown"}), which means "does not exist" OR "belongs to another account". ` +
-          "This state was written before the Order recorded its account, so that cannot be told apart: the order is KEPT in state. " +
-          "To confirm, look the order up in the reseller account that bought it: if that is this key's account and the order is gone, " +
-          `\`pulumi state delete '${props.journalKey ?? id}'\`; if another key bought it, set that key (\`pulumi config set --secret certreseller:apiKey ...\`), run \`pulumi up\`, then refresh.`,
+        `order ${id}: ${incompleteRecord(account)}: the order is KEPT in state. ` +
+          "To confirm, look the order up in the reseller account that bought it: if that is this key's account at this base URL and the order is gone, " +
+          `\`pulumi state delete '${props.journalKey ?? id}'\`; if another key or base URL bought it, set that one (\`pulumi config set --secret certreseller:apiKey ...\` / \`pulumi config set certreseller:baseUrl ...\`), run \`pulumi up\`, then refresh.`,
       );
       return { id, props: toPlainJson(withoutRetired(props)) as unknown as OrderState };
     }
     throw new Error(`certreseller Order: reading order ${id} failed (${describeError(error)}${unconfirmedNotFound(error)}); the order is kept in state as it was`, { cause: error });
   }
-  // The API showed the order to this key: this key's account holds it (also after a key rotation within the account).
-  const current = await knownAccountId(api);
-  const accountId = current ?? props.accountId;
-  if (props.accountId !== undefined && current !== undefined && current !== props.accountId) {
-    log.info(`order ${id} is now managed with the key whose app id is ${current} (was ${props.accountId}); the API shows the order to it`);
+  // The API showed the order to this key at this endpoint: this key's account there holds it (also after a key rotation within the account).
+  const account = await knownAccount(ctx, props);
+  if (props.accountId !== undefined && (account.accountId !== props.accountId || (props.accountEndpoint !== undefined && account.accountEndpoint !== props.accountEndpoint))) {
+    log.info(
+      `order ${id} is now managed with the key whose app id is ${account.accountId} at ${account.accountEndpoint} (was ${props.accountId}${props.accountEndpoint ? ` at ${props.accountEndpoint}` : ""}); the API shows the order to it`,
+    );
   }
   const certStatus = stored.certStatus;
   if (GONE.includes(certStatus)) {
     log.warn(
-      `order ${id} was ${certStatus === CertStatus.Revoked ? "revoked or refunded" : "cancelled (refund in progress)"} outside Pulumi; ` +
-        "removing it from state — the next `pulumi up` will buy a new one",
+      `order ${id} was ${certStatus === CertStatus.Revoked ? "revoked or refunded" : "cancelled (refund in progress)"} outside Pulumi (cert status ${certStatus}); ` +
+        "removing it from state — the next `pulumi up` will buy a new one" +
+        (certStatus === CertStatus.Revoked ? "; if it was revoked without a refund, ask the reseller's support (the service cancels only orders not revoked)" : ""),
     );
     return {};
   }
@@ -73,7 +73,9 @@ export async function read(ctx: ProviderContext, id: string, props: OrderState):
     ...props,
     certStatus,
     verificationMethod: reportedMethod(stored.verificationMethod, props.verificationMethod),
-    accountId,
+    ...account,
+    // An order adopted by an earlier release has no payment time: it was paid before the service showed it now.
+    ...(props.paidAt === undefined && props.paidNoLaterThan === undefined ? { paidNoLaterThan: paidNoLaterThan(stored) } : {}),
   });
   // Renewal needs the current certificate's end date: learn it once it is issued (no wait under the cooldown).
   const settings = settingsOf(props);

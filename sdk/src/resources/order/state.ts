@@ -55,10 +55,25 @@ export interface OrderState extends Omit<OrderInputs, "verificationMethod" | "__
   /**
    * The app id (GetUserData's `api_key.app_id`, spec 2.1: the key's public
    * identifier, never its secret) of the key that bought or adopted the
-   * order. Only the API's 404 under this account proves the order gone;
-   * absent in state written by an earlier release (then a 404 keeps it).
+   * order. Only the API's 404 under this account at `accountEndpoint` proves
+   * the order gone; absent in state written by an earlier release (then a
+   * 404 keeps it).
    */
   accountId?: string;
+  /**
+   * The service endpoint (normalised base URL, see `serviceEndpoint`) the
+   * account above answered at: app ids are unique within one deployment
+   * only. Absent in state written by an earlier release (then a 404 keeps
+   * the order, see docs/evidence.md).
+   */
+  accountEndpoint?: string;
+  /**
+   * For an order without `paidAt` (adopted): the service's time (GetRecord's
+   * `fetched_at`, ISO) at which it first showed the order to this resource.
+   * The order was paid no later than that, which bounds the refund window:
+   * past it by the service's clock, a refused cancel releases the order.
+   */
+  paidNoLaterThan?: string;
 }
 
 /**

@@ -3,7 +3,7 @@ import { isPartnerApiError } from "../../client/errors.js";
 import { CertStatus } from "../../client/types.js";
 import { resourceName, toPlainJson, type ProviderContext } from "../../provider/index.js";
 import { sameMethod } from "../shared/verification-method.js";
-import { accountOf, knownAccountId, otherAccountError } from "./account.js";
+import { accountOf, incompleteRecord, knownAccount, otherAccountError } from "./account.js";
 import { describeError } from "./describe-error.js";
 import { apiSays } from "./evidence.js";
 import type { OrderInputs } from "./inputs.js";
@@ -22,14 +22,15 @@ export async function update(ctx: ProviderContext, _id: string, olds: OrderState
   const log = ctx.log(news.journalKey);
   const api = ctx.api();
   await forgetJournalEntry(ctx, olds);
-  const account = olds.accountId === undefined ? undefined : await accountOf(api, olds.accountId, `updating order ${olds.orderNo}`);
-  if (account?.recorded !== undefined && !account.same) {
-    // Another key: only the API showing the order to it (a key rotated within the account) lets the update go on.
+  const account = olds.accountId === undefined ? undefined : await accountOf(ctx, olds, `updating order ${olds.orderNo}`);
+  if (account && !account.same) {
+    // Another key or endpoint: only the API showing the order to it (a key rotated within the account) lets the update go on.
     try {
       await api.getRecord({ orderNo: olds.orderNo });
     } catch (error) {
       if (apiSays(error, "not_found")) {
-        throw otherAccountError({ orderNo: olds.orderNo, journalKey: news.journalKey, recorded: account.recorded, current: account.current, verb: "submitted or changed" });
+        if (account.other) throw otherAccountError({ orderNo: olds.orderNo, journalKey: news.journalKey, account, verb: "submitted or changed" });
+        throw new Error(`certreseller Order: order ${olds.orderNo}: ${incompleteRecord(account)}; nothing was submitted or changed`, { cause: error });
       }
       throw new Error(`certreseller Order: reading order ${olds.orderNo} failed (${describeError(error)}); nothing was changed`, { cause: error });
     }
@@ -46,7 +47,7 @@ export async function update(ctx: ProviderContext, _id: string, olds: OrderState
   if (plan.kind === "reissue") state = withKnowledge(await reissue(ctx, api, state, plan, plan.knowledge), undefined, settings);
   else state = await ensureSubmitted(api, state, news, { log });
   // The API answered about the order under this key: this key's account holds it.
-  state = { ...state, accountId: (account ? account.current : await knownAccountId(api)) ?? state.accountId };
+  state = { ...state, ...(await knownAccount(ctx, state)) };
 
   const wanted = news.verificationMethod;
   if (wanted === undefined || sameMethod(state.verificationMethod, wanted)) return { outs: toPlainJson(state) as unknown as OrderState };

@@ -1,33 +1,43 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { isPartnerApiError } from "../../client/errors.js";
 import type { ProviderContext } from "../../provider/context.js";
 import { toPlainJson } from "../../provider/plain-json.js";
+import { accountOf, incompleteRecord, knownAccount, otherAccountError } from "../order/account.js";
+import { describeError } from "../order/describe-error.js";
+import { apiSaysNoSuchOrder, unconfirmedNotFound } from "../order/evidence.js";
 import { readRecords } from "./read-records.js";
 import type { ValidationState } from "./state.js";
 
 /**
- * Evidence that the order is gone: the API's own envelope said 404 (no such
- * order for this key). An HTTP 404 page from a proxy, a wrong base URL or an
- * outage proves nothing and must fail the refresh instead.
- */
-function orderIsGone(error: unknown): boolean {
-  return isPartnerApiError(error, "not_found") && error.code === 404;
-}
-
-/**
- * Re-reads the records (refresh); an order the API says no longer exists
- * removes the Validation from state with a warning.
+ * Re-reads the records (refresh). The order is gone only on the Order's
+ * evidence: the API's own 404 (see `apiSaysNoSuchOrder`) under the account
+ * and endpoint recorded when the Validation read the records. Then the
+ * Validation is removed from state with a warning. Under another account
+ * the refresh fails with the Order's message (both app ids, the way back);
+ * with no account recorded (an earlier release's state) it is kept with a
+ * warning; anything else fails the refresh and keeps the state as it was.
  */
 export async function read(ctx: ProviderContext, id: string, props: ValidationState): Promise<pulumi.dynamic.ReadResult<ValidationState>> {
+  const log = ctx.log();
   try {
     // Not held to the stored method: a method changed outside Pulumi shows up as a diff.
     const outs = await readRecords(ctx, { orderNo: props.orderNo, domains: props.domains, requestId: props.requestId }, props.method);
-    return { id, props: toPlainJson({ ...props, ...outs }) as unknown as ValidationState };
-  } catch (e) {
-    if (orderIsGone(e)) {
-      ctx.log().warn(`order ${props.orderNo} does not exist for this API key (the API answered code 404); the Validation is removed from state`);
-      return { id: "", props: {} as ValidationState };
+    return { id, props: toPlainJson({ ...props, ...outs, ...(await knownAccount(ctx, props)) }) as unknown as ValidationState };
+  } catch (error) {
+    if (await apiSaysNoSuchOrder(ctx.api(), props.orderNo, error)) {
+      const account = await accountOf(ctx, props, `refreshing the Validation of order ${props.orderNo} (the API answered 404)`);
+      if (account.same) {
+        log.warn(
+          `order ${props.orderNo} no longer exists for the account that bought it (app id ${account.current} at ${account.currentEndpoint}; the API answered 404); the Validation is removed from state`,
+        );
+        return { id: "", props: {} as ValidationState };
+      }
+      if (account.other) throw otherAccountError({ resource: "Validation", orderNo: props.orderNo, journalKey: undefined, account, verb: "removed from state" });
+      log.warn(`Validation of order ${props.orderNo}: ${incompleteRecord(account)}: the Validation is KEPT in state as it was.`);
+      return { id, props };
     }
-    throw e;
+    throw new Error(
+      `certreseller Validation: reading the records of order ${props.orderNo} failed (${describeError(error)}${unconfirmedNotFound(error)}); the Validation is kept in state as it was`,
+      { cause: error },
+    );
   }
 }

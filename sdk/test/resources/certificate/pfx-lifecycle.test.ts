@@ -57,7 +57,7 @@ describe("Certificate PKCS#12 output", () => {
     const order = await h.buy({ productCode: "sandbox-dv-single", domain: "pfx.example.com", verificationMethod: "dns" });
     outs = (await handlers.create(h.ctx, await check({ orderNo: order.orderNo }))).outs!;
     for (const k of DERIVED_OUTPUTS) expect(outs, k).not.toHaveProperty(k);
-    expect(Object.keys(outs).sort()).toEqual(["certId", "certificatePem", "chainPem", "domains", "installmentNo", "installmentsCount", "notAfter", "orderNo", "privateKeyPem", "timeoutMinutes"]);
+    expect(Object.keys(outs).sort()).toEqual(["accountEndpoint", "accountId", "certId", "certificatePem", "chainPem", "domains", "installmentNo", "installmentsCount", "notAfter", "orderNo", "privateKeyPem", "timeoutMinutes"]);
     const { pfxBase64, pfxPassword } = classBundle(outs);
     expect(pfxPassword).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const certs = opensslPkcs12(pfxBase64, pfxPassword, "-nokeys").match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)!;

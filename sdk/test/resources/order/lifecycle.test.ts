@@ -3,6 +3,7 @@ import { caBrowserMaxDays } from "../../../src/rules/lifetime.js";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { PurchaseJournal } from "../../../src/journal/index.js";
 import { closeClients, createContext, type ProviderContext } from "../../../src/provider/index.js";
+import { serviceEndpoint } from "../../../src/resources/order/account.js";
 import { handlers } from "../../../src/resources/order/handlers.js";
 import type { OrderState } from "../../../src/resources/order/state.js";
 import { PROVIDER_TEXT, useHarness } from "./harness.js";
@@ -77,7 +78,8 @@ describe("Order lifecycle against the sandbox", () => {
 
   it("read of an order the API says does not exist (its own 404) under the account that bought it removes it from state", async () => {
     const accountId = (await h.ctx.api().getUserData()).apiKey.appId!;
-    const gone = await handlers.read!(h.ctx, "CERT000000000000000000", { orderNo: "CERT000000000000000000", journalKey: "p/s/x", accountId } as OrderState);
+    const accountEndpoint = serviceEndpoint(h.sandbox.url);
+    const gone = await handlers.read!(h.ctx, "CERT000000000000000000", { orderNo: "CERT000000000000000000", journalKey: "p/s/x", accountId, accountEndpoint } as OrderState);
     expect(gone.id).toBeUndefined();
   });
 
@@ -87,10 +89,11 @@ describe("Order lifecycle against the sandbox", () => {
     const order = await h.mgmt("GET", `/orders/${id}`);
     expect(order.orderStatus).toBe(4);
     expect(h.lines.join("\n")).toMatch(new RegExp(`order ${id} cancelled; refunded 100.00 to balance \\(mode direct, refund order REFUND`));
-    // A second delete (e.g. after a lost answer) checks first and does not cancel twice.
+    // A second delete (e.g. after a lost answer) checks first and does not cancel twice:
+    // cert status 5 reads "revoked/refunded", and the order status (4) tells which.
     await h.mgmt("DELETE", "/requests");
     await handlers.delete!(h.ctx, id, outs);
-    expect(await h.operations()).toEqual(["GetRecord"]);
+    expect(await h.operations()).toEqual(["GetRecord", "GetCertificateStatus"]);
   });
 
   it("delete past the refund window releases the order with a clear message", async () => {

@@ -7,6 +7,7 @@ import { isPartnerApiError } from "../../../src/client/errors.js";
 import { PartnerClient } from "../../../src/client/index.js";
 import { PurchaseJournal } from "../../../src/journal/index.js";
 import { createContext, PartialFailureError, type ProviderContext } from "../../../src/provider/index.js";
+import { serviceEndpoint } from "../../../src/resources/order/account.js";
 import { handlers } from "../../../src/resources/order/handlers.js";
 import type { OrderInputs } from "../../../src/resources/order/inputs.js";
 import type { OrderState } from "../../../src/resources/order/state.js";
@@ -113,7 +114,7 @@ describe("another account's key never drops, releases or re-buys", () => {
     await journal.recordOrder(inputs.journalKey, bought.orderNo, { orderNo: bought.orderNo });
     await h.mgmt("DELETE", "/requests");
     const error = await failureOf(handlers.create(other, inputs));
-    expect(error.message).toMatch(/does not record which account bought it\. Not buying/);
+    expect(error.message).toMatch(/written before the account was recorded.*Not buying/s);
     expect(count(await h.operations(), "CreateOrder")).toBe(0);
   });
 });
@@ -184,7 +185,8 @@ describe("CancelOrder refused: released only on proof", () => {
       const lines: string[] = [];
       try {
         const ctx = contextFor("ak_x:secretsecret", lines, { baseUrl: api.url });
-        const outcome = await handlers.delete!(ctx, props.orderNo, props).then(
+        // Bought against this service: the state records its endpoint with the app id.
+        const outcome = await handlers.delete!(ctx, props.orderNo, { accountEndpoint: serviceEndpoint(api.url), ...props }).then(
           () => undefined,
           (e: unknown) => e as Error,
         );
@@ -193,19 +195,38 @@ describe("CancelOrder refused: released only on proof", () => {
         await api.close();
       }
     }
+    /** GetCertificateStatus's data for `orderNo`, with `over` replacing members. */
+    const statusOf = (orderNo: string, over: Record<string, unknown>) => ({
+      order_no: orderNo, order_status: 2, cert_id: null, cert_status: 2, ca_status: null, ca_status_text: null, all_dcv_verified: false,
+      domain_statuses: [], serial_number: null, start_date: null, end_date: null, request_id: null, cert_downloaded: false, source: "local",
+      checked_at: "2026-11-22T10:00:00+00:00", cooldown_seconds: 180, ...over,
+    });
     /** GetRecord answers `first` before CancelOrder and `then` after. */
     function records(first: ScriptedAnswer, then: ScriptedAnswer) {
       let reads = 0;
       return () => (reads++ === 0 ? first : then);
     }
 
-    it("400, then GetRecord shows it refunded (cert status 5): released", async () => {
+    it("400, then GetRecord shows cert status 5 ('revoked/refunded') and the order status no refund: kept, not released", async () => {
       const { outcome, lines } = await deleteWith(
-        { GetRecord: records(recordOf("CERT5", 2), recordOf("CERT5", 5)), CancelOrder: () => apiError(400, "already refunded", {}) },
+        {
+          GetRecord: records(recordOf("CERT5", 2), recordOf("CERT5", 5)),
+          CancelOrder: () => apiError(400, "already refunded", {}),
+          GetCertificateStatus: () => ok(statusOf("CERT5", { order_status: 2, cert_status: 5 })),
+        },
         state("CERT5"),
       );
+      expect(outcome?.message).toMatch(/refused to cancel order CERT5 .*kept in state/);
+      expect(lines).not.toMatch(/released from Pulumi/);
+    });
+
+    it("400, then GetRecord shows a refund in progress (cert status 6): released", async () => {
+      const { outcome, lines } = await deleteWith(
+        { GetRecord: records(recordOf("CERT5B", 2), recordOf("CERT5B", 6)), CancelOrder: () => apiError(400, "refund pending", {}) },
+        state("CERT5B"),
+      );
       expect(outcome).toBeUndefined();
-      expect(lines).toMatch(/CERT5 was NOT cancelled and is released from Pulumi.*already refunded or being refunded \(cert status 5\)/);
+      expect(lines).toMatch(/CERT5B was NOT cancelled and is released from Pulumi.*a refund is already in progress \(cert status 6\)/);
     });
 
     it("400, then GetRecord answers the API's 404 under the recorded account: released", async () => {
@@ -320,7 +341,7 @@ describe("CancelOrder refused: released only on proof", () => {
       const agreeing = await ScriptedServer.start(byOperation({ GetUserData: () => userData(appId), GetRecord: () => gateway404, GetCertificateStatus: () => apiError(404, "no such order", {}) }));
       try {
         const ctx = contextFor("ak_x:secretsecret", [], { baseUrl: agreeing.url });
-        expect((await handlers.read!(ctx, "CERT14", state("CERT14"))).id).toBeUndefined();
+        expect((await handlers.read!(ctx, "CERT14", state("CERT14", { accountEndpoint: serviceEndpoint(agreeing.url) }))).id).toBeUndefined();
       } finally {
         await agreeing.close();
       }
@@ -343,7 +364,7 @@ describe("CancelOrder refused: released only on proof", () => {
       const api404 = await ScriptedServer.start(byOperation({ GetUserData: () => userData(appId), GetRecord: () => apiError(404, "no such order", {}) }));
       try {
         const ctx = contextFor("ak_x:secretsecret", [], { baseUrl: api404.url });
-        expect((await handlers.read!(ctx, "CERT11", state("CERT11"))).id).toBeUndefined();
+        expect((await handlers.read!(ctx, "CERT11", state("CERT11", { accountEndpoint: serviceEndpoint(api404.url) }))).id).toBeUndefined();
       } finally {
         await api404.close();
       }

@@ -186,20 +186,21 @@ describe("Validation refresh: gone only on the API's own 404", () => {
   });
 
   it("an HTML 404 page from a proxy fails the refresh and keeps the Validation", async () => {
-    const err = await handlers.read!(b.ctxWith({ baseUrl: proxy.url }), orderNo, outs).then(() => undefined, (e: unknown) => e);
-    expect(isPartnerApiError(err)).toBe(true);
-    expect((err as { kind: string }).kind).not.toBe("not_found");
+    const err = (await handlers.read!(b.ctxWith({ baseUrl: proxy.url }), orderNo, outs).then(() => undefined, (e: unknown) => e)) as Error;
+    expect(err.message).toMatch(/kept in state as it was/);
+    expect(isPartnerApiError(err.cause)).toBe(true);
+    expect((err.cause as { kind: string }).kind).not.toBe("not_found");
     expect(b.lines.filter((l) => /removed from state/.test(l))).toEqual([]);
   });
 
   it("an unreachable API fails the refresh", async () => {
-    const err = await handlers.read!(b.ctxWith({ baseUrl: "http://127.0.0.1:9" }), orderNo, outs).then(() => undefined, (e: unknown) => e);
-    expect(isPartnerApiError(err, "network")).toBe(true);
+    const err = (await handlers.read!(b.ctxWith({ baseUrl: "http://127.0.0.1:9" }), orderNo, outs).then(() => undefined, (e: unknown) => e)) as Error;
+    expect(isPartnerApiError(err.cause, "network")).toBe(true);
   });
 
   it("a 404 in the API's envelope removes it, with a warning", async () => {
     const r = await handlers.read!(ctx, "CERT19700101000000000", { ...outs, orderNo: "CERT19700101000000000" });
     expect(r).toEqual({ id: "", props: {} });
-    expect(b.lines.some((l) => l.startsWith("warn:") && /CERT19700101000000000 does not exist for this API key \(the API answered code 404\)/.test(l))).toBe(true);
+    expect(b.lines.some((l) => l.startsWith("warn:") && /CERT19700101000000000 no longer exists for the account that bought it .*the API answered 404.*removed from state/.test(l))).toBe(true);
   });
 });
