@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { PartnerClient } from "../client/partner-client.js";
 import type { PartnerApi } from "../client/types.js";
-import { requireApiSettings, SETTING_SOURCES, type ProviderSettings } from "./config.js";
+import { InvalidSettingError, requireApiSettings, SETTING_SOURCES, type ProviderSettings } from "./config.js";
 
 const clients = new Map<string, PartnerApi>();
 
@@ -37,12 +37,14 @@ function construct(baseUrl: string, apiKey: string, allowInsecureHttp: boolean):
     // The client names its own option; a Pulumi user sets a config key instead.
     if (!allowInsecureHttp && /^http:/i.test(baseUrl.trim())) {
       const { config, env } = SETTING_SOURCES.allowInsecureHttp;
-      throw new Error(
+      throw new InvalidSettingError(
+        "allowInsecureHttp",
         `certreseller: ${(error as Error).message}. To accept plain http anyway: \`pulumi config set ${config} true\` or ${env}=true`,
-        { cause: error },
       );
     }
-    throw error;
+    if (!/\bbaseUrl\b/.test((error as Error).message)) throw error;
+    const { config, env } = SETTING_SOURCES.baseUrl;
+    throw new InvalidSettingError("baseUrl", `certreseller: ${config} / ${env}: ${(error as Error).message}`);
   }
 }
 

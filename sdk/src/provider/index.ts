@@ -19,5 +19,5 @@ export { clientFor, closeClients } from "./client-cache.js";
 export type { ResourceHandlers, HandlerModule, ProviderMethod } from "./handlers.js";
 export { providerText } from "./provider-text.js";
 export { warnIfApiKeyNotSecret } from "./program-warnings.js";
-export { productCatalogue, findProduct, catalogueForPurchase } from "./product-catalogue.js";
+export { productCatalogue, findProduct, catalogueForPurchase, settingAtFault, type SettingFault } from "./product-catalogue.js";
 export { refuseImportOption, followerImportAdvice, durationMinutes } from "./resource-options.js";

@@ -1,4 +1,6 @@
+import { isPartnerApiError } from "../client/errors.js";
 import type { PartnerApi, Product } from "../client/types.js";
+import { InvalidSettingError, MissingSettingError, SETTING_SOURCES } from "./config.js";
 
 const catalogues = new WeakMap<PartnerApi, Promise<Product[]>>();
 /** Each catalogue by product code, built once: a preview of 400 orders looks a code up 400 times. */
@@ -62,4 +64,40 @@ export async function catalogueForPurchase(api: PartnerApi): Promise<Product[]> 
     catalogues.set(api, fresh);
     return fresh;
   }
+}
+
+/** A setting the user must change, and why; see {@link settingAtFault}. */
+export interface SettingFault {
+  readonly setting: keyof typeof SETTING_SOURCES;
+  /** Names the stack setting and its environment variable, and what the service or the client said; no final full stop. */
+  readonly reason: string;
+}
+
+/**
+ * Tells a configuration error from an outage when the product list (or any
+ * read) failed: a missing or refused setting, a key the service refuses
+ * (API 401/403) or a base URL that does not answer as the Partner API (an
+ * HTTP 4xx without the API's envelope, or a 2xx that is not the envelope)
+ * will not mend by itself, so it names the setting to change. An outage
+ * (connection refused, timeout, 5xx, rate limit) gives undefined: it may
+ * pass, and the caller decides whether to wait or warn.
+ *
+ * @example
+ * settingAtFault(new MissingSettingError("apiKey"))?.setting // "apiKey"
+ * settingAtFault(htmlPage404, settings.baseUrl)?.reason // "the base URL http://… does not answer as the Partner API (…); set certreseller:baseUrl …"
+ */
+export function settingAtFault(error: unknown, baseUrl?: string): SettingFault | undefined {
+  if (error instanceof MissingSettingError || error instanceof InvalidSettingError) return { setting: error.setting, reason: error.message.replace(/\.$/, "") };
+  if (!isPartnerApiError(error)) return undefined;
+  const set = (setting: "apiKey" | "baseUrl") => {
+    const { config, env } = SETTING_SOURCES[setting];
+    return `set ${config} (or ${env}) to ${setting === "apiKey" ? "the account's API key" : "the Partner API's base URL"}`;
+  };
+  if (error.kind === "unauthorized" || error.kind === "forbidden") {
+    return { setting: "apiKey", reason: `the service refused the API key (${error.message}); ${set("apiKey")}` };
+  }
+  const notTheApi =
+    error.kind === "malformed_response" || (error.kind === "http_error" && error.httpStatus !== undefined && error.httpStatus < 500 && error.httpStatus !== 429);
+  if (notTheApi) return { setting: "baseUrl", reason: `the base URL${baseUrl ? ` ${baseUrl}` : ""} does not answer as the Partner API (${error.message}); ${set("baseUrl")}` };
+  return undefined;
 }

@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { isPartnerApiError } from "../../client/errors.js";
 import type { Product } from "../../client/types.js";
-import { findProduct, isUnknown, type ProviderContext, type ProviderLog } from "../../provider/index.js";
+import { findProduct, isUnknown, settingAtFault, type ProviderContext, type ProviderLog } from "../../provider/index.js";
 import { checkOrder, toCents, type OrderSpec } from "../../rules/index.js";
 import { systemDns, type DnsDeps } from "../shared/dns-checks.js";
 import { journalEntryKey, openJournal } from "../../journal/index.js";
@@ -12,10 +12,12 @@ import { normalizeOrder } from "./normalize.js";
 
 /**
  * Preview-time truth: normalise, run every rule, price the purchase, and
- * for a new purchase check the names' CAA records. Never spends anything.
- * When the catalogue cannot be read, the local rules still run and one
- * warning says what was not checked. `dns` is how the CAA check reaches the
- * DNS (tests pass a scripted one).
+ * for a new purchase check the names' CAA records and log what it buys.
+ * Never spends anything. When the catalogue cannot be read because of an
+ * outage, the local rules still run and one warning says what was not
+ * checked; when the configuration is at fault (no key, a refused key, a
+ * base URL that is not the API), the check fails naming the setting. `dns`
+ * is how the CAA check reaches the DNS (tests pass a scripted one).
  */
 export async function check(
   ctx: ProviderContext,
@@ -36,11 +38,17 @@ export async function check(
       catalogueRead = true;
       if (!product) failures.push({ property: "productCode", reason: `${JSON.stringify(productCode)} is not in this account's product list` });
     } catch (error) {
-      const why = isPartnerApiError(error) ? `${error.kind}: ${error.message}` : (error as Error).message;
-      log.warn(
-        `could not read the product list (${why}); checked the names and fields locally, but NOT the domain type, ` +
-          `name counts, term, algorithms, company requirement or price of ${productCode}`,
-      );
+      const fault = settingAtFault(error, ctx.settings.baseUrl);
+      if (fault) {
+        // A configuration error does not mend by itself: `up` could only stop at the same place.
+        failures.push({ property: "", reason: `could not read the product list: ${fault.reason}. Nothing is bought until the product list can be read.` });
+      } else {
+        const why = isPartnerApiError(error) ? `${error.kind}: ${error.message}` : (error as Error).message;
+        log.warn(
+          `could not read the product list (${why}); checked the names and fields locally, but NOT the domain type, ` +
+            `name counts, term, algorithms, company requirement or price of ${productCode}`,
+        );
+      }
     }
   }
   // A refused input already has its failure: the rules that need it are skipped like an unknown one.
@@ -71,6 +79,8 @@ export async function check(
     }
   }
   if (result.quote && failures.length === 0 && inputs.adoptOrderNo === undefined && buysAgain(olds, inputs)) {
+    // The plan's one line of money: a plain preview shows it (a no-change preview does not buy, so says nothing).
+    log.info(`will buy ${String(productCode)}${typeof inputs.months === "number" ? ` (${inputs.months} months)` : ""}${names ? ` for ${names.map((n) => n.name).join(", ")}` : ""}: ${result.quote.total}`);
     await warnIfUnaffordable(ctx, log, inputs, result.quote.total);
   }
   return { inputs: inputs as unknown as OrderInputs, failures };

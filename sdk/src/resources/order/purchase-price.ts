@@ -1,4 +1,4 @@
-import { catalogueForPurchase, isUnknown, resourceName, type ProviderContext } from "../../provider/index.js";
+import { catalogueForPurchase, isUnknown, resourceName, settingAtFault, type ProviderContext } from "../../provider/index.js";
 import { checkOrder, type OrderSpec } from "../../rules/index.js";
 import { describeError } from "./describe-error.js";
 import type { OrderInputs } from "./inputs.js";
@@ -15,17 +15,20 @@ import type { OrderInputs } from "./inputs.js";
  */
 export async function priceBeforeBuying(ctx: ProviderContext, inputs: OrderInputs): Promise<string> {
   if (typeof inputs.quotedPrice === "string" && !isUnknown(inputs.quotedPrice)) return inputs.quotedPrice;
-  const stop = (why: string, cause?: unknown) =>
+  const stop = (why: string, cause?: unknown, advice = "run `pulumi up` again once the product list can be read") =>
     new Error(
       `certreseller Order "${resourceName(inputs.journalKey)}": nothing was bought: ${why}. ` +
-        "An order is bought only at a price computed from the catalogue; run `pulumi up` again once the product list can be read.",
+        `An order is bought only at a price computed from the catalogue; ${advice}.`,
       cause === undefined ? undefined : { cause },
     );
   let product;
   try {
     product = (await catalogueForPurchase(ctx.api())).find((p) => p.productCode === inputs.productCode);
   } catch (error) {
-    throw stop(`no price was quoted at preview and the product list could not be read now either (${describeError(error)})`, error);
+    const why = `no price was quoted at preview and the product list could not be read now either (${describeError(error)})`;
+    // Waiting mends an outage, not a setting: name the setting instead.
+    const fault = settingAtFault(error, ctx.settings.baseUrl);
+    throw fault ? stop(why, error, `${fault.reason}; then run \`pulumi up\` again`) : stop(why, error);
   }
   if (!product) throw stop(`${JSON.stringify(inputs.productCode)} is not in this account's product list`);
   const result = await checkOrder(inputs as unknown as OrderSpec, new Set(), product);

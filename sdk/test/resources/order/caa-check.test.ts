@@ -36,7 +36,9 @@ async function preview(raw: Record<string, unknown>, options: { dns?: ScriptedDn
   const lines: string[] = [];
   const dns = options.dns ?? publicDns();
   const result = await check(contextWith(lines, options.settings), (options.olds ?? {}) as OrderInputs, { journalKey: "proj/dev/caa", ...raw } as unknown as OrderInputs, dns);
-  return { failures: (result.failures ?? []).map((f) => `${f.property}: ${f.reason}`), inputs: result.inputs!, lines, queries: dns.queries };
+  // The purchase's plan line ("will buy …", check.test.ts) is not this file's subject.
+  const caaLines = lines.filter((line) => !/^info: [^:]*: will buy /.test(line));
+  return { failures: (result.failures ?? []).map((f) => `${f.property}: ${f.reason}`), inputs: result.inputs!, lines: caaLines, queries: dns.queries };
 }
 
 const ON = { caaCheck: true };

@@ -28,6 +28,6 @@ describe("Order check: can the account pay?", () => {
     expect(h.lines.join("\n")).toMatch(/costs 100.00 but the account has 50.00 available on its credit line/);
     h.lines.length = 0;
     await h.plan({ productCode: "sandbox-dv-single", domain: "example.com" });
-    expect(h.lines).toEqual([]);
+    expect(h.lines.filter((line) => line.startsWith("warn:"))).toEqual([]);
   });
 });

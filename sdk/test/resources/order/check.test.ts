@@ -1,3 +1,5 @@
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContext, UNKNOWN } from "../../../src/provider/index.js";
 import { handlers } from "../../../src/resources/order/handlers.js";
@@ -192,12 +194,66 @@ describe("Order check without the API", () => {
     expect(result.inputs?.quotedPrice).toBeUndefined();
     expect(lines.join("\n")).toMatch(/could not read the product list .*NOT the domain type, name counts, term, algorithms, company requirement or price/);
   });
-  it("without a key, says how to configure it and still checks locally", async () => {
+  it("without a key, fails naming the setting and still checks locally", async () => {
     const lines: string[] = [];
     const ctx = createContext({ type: "Order", settings: { journalDir: h.journalDir }, sink: (_l, line) => lines.push(line) });
     const result = await handlers.check!(ctx, {} as OrderInputs, { journalKey: "p/s/nokey", productCode: "x", domain: "example.com", months: 0 } as unknown as OrderInputs);
-    expect(result.failures?.map((f) => f.property)).toEqual(["months"]);
-    expect(lines.join("\n")).toMatch(/certreseller:apiKey.*CERTRESELLER_API_KEY/);
+    expect(result.failures?.map((f) => f.property).sort()).toEqual(["", "months"]);
+    expect(result.failures?.find((f) => f.property === "")?.reason).toMatch(/certreseller:apiKey.*CERTRESELLER_API_KEY.*Nothing is bought/);
+  });
+});
+
+describe("Order check: a configuration error fails the preview naming the setting; an outage only warns", () => {
+  let html: http.Server;
+  let htmlUrl = "";
+  beforeAll(async () => {
+    html = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => res.writeHead(404, { "content-type": "text/html" }).end("<html><body><h1>Not Found</h1></body></html>"));
+    });
+    await new Promise<void>((resolve) => html.listen(0, "127.0.0.1", resolve));
+    htmlUrl = `http://127.0.0.1:${(html.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => new Promise<void>((resolve) => html?.close(() => resolve())));
+
+  async function checkWith(settings: { apiKey?: string; baseUrl?: string }) {
+    const lines: string[] = [];
+    const ctx = createContext({ type: "Order", settings: { ...settings, journalDir: h.journalDir }, sink: (_l, line) => lines.push(line) });
+    const result = await handlers.check!(ctx, {} as OrderInputs, { journalKey: "p/s/config", productCode: "sandbox-dv-single", domain: "example.com" } as unknown as OrderInputs);
+    return { failures: (result.failures ?? []).map((f) => `${f.property}: ${f.reason}`), lines: lines.join("\n") };
+  }
+
+  it.each([
+    ["no apiKey", () => ({ baseUrl: h.sandbox.url }), /certreseller:apiKey/],
+    ["no baseUrl", () => ({ apiKey: h.sandbox.accounts[0]!.apiKey }), /certreseller:baseUrl/],
+    ["a key the service refuses (401)", () => ({ apiKey: "ak_nobody:wrong", baseUrl: h.sandbox.url }), /refused the API key .*401.*set certreseller:apiKey \(or CERTRESELLER_API_KEY\)/],
+    ["a base URL answering an HTML page", () => ({ apiKey: "ak_x:y", baseUrl: htmlUrl }), /base URL http:\/\/127\.0\.0\.1:\d+ does not answer as the Partner API .*set certreseller:baseUrl \(or CERTRESELLER_BASE_URL\)/],
+    ["a base URL that is not a URL", () => ({ apiKey: "ak_x:y", baseUrl: "partner.example.com" }), /certreseller:baseUrl \/ CERTRESELLER_BASE_URL: PartnerClient: baseUrl must be an absolute/],
+  ])("%s", async (_title, settings, setting) => {
+    const { failures, lines } = await checkWith(settings());
+    expect(failures).toEqual([expect.stringMatching(/^: could not read the product list: /)]);
+    expect(failures[0]).toMatch(setting);
+    expect(failures[0]).toMatch(/Nothing is bought until the product list can be read\.$/);
+    expect(lines).not.toMatch(/could not read the product list/);
+  });
+
+  it("connection refused (an outage) warns and passes", async () => {
+    const { failures, lines } = await checkWith({ apiKey: "ak_x:y", baseUrl: "http://127.0.0.1:1" });
+    expect(failures).toEqual([]);
+    expect(lines).toMatch(/could not read the product list \(network: /);
+  });
+});
+
+describe("Order check: one line per purchase naming the product, the names and the price", () => {
+  it("says what a new purchase buys and at what price; says nothing when the Order buys nothing again", async () => {
+    h.lines.length = 0;
+    const raw = { journalKey: "p/s/plan", productCode: "sandbox-dv-multi", domain: "example.com", sanDomains: ["www.example.com"] };
+    const planned = await handlers.check!(h.ctx, {} as OrderInputs, raw as unknown as OrderInputs);
+    expect(planned.failures).toEqual([]);
+    expect(h.lines).toContainEqual(`info: certreseller Order "plan": will buy sandbox-dv-multi (12 months) for example.com, www.example.com: ${planned.inputs!.quotedPrice}`);
+    h.lines.length = 0;
+    await handlers.check!(h.ctx, planned.inputs!, raw as unknown as OrderInputs);
+    expect(h.lines.join("\n")).not.toMatch(/will buy/);
   });
 });
 
