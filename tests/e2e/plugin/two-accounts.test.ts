@@ -1,12 +1,13 @@
 // One stack buying with two reseller accounts through two explicit
 // providers: each Order is bought, refreshed and cancelled with its own
 // provider's key, and the wrong-account evidence rules hold per provider.
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../../scripts/engine/index.js";
 import { pluginWorld, programCopy, type PluginWorld } from "../harness/plugin.js";
 import { startTestSandbox, type TestSandbox } from "../harness/sandbox.js";
-import { backendText } from "../harness/stack.js";
+import { backendText, failureOf } from "../harness/stack.js";
 
 const PROGRAM = path.join(repoRoot, "tests", "e2e", "fixtures", "yaml-two-accounts");
 const appIdOf = (key: string) => key.slice(0, key.indexOf(":"));
@@ -44,6 +45,10 @@ describe("two accounts in one stack: an explicit provider per account", () => {
   }
 
   it("buys with each account, refreshes and destroys each order with its own key", async () => {
+    // The preview says which account each provider buys with.
+    const preview = await world.pulumi(["preview"], { cwd: dir });
+    expect(preview).toContain(`provider accountA buys with account ${appIdOf(keyA)} (its apiKey)`);
+    expect(preview).toContain(`provider accountB buys with account ${appIdOf(keyB)} (its apiKey)`);
     await world.pulumi(["up", "--yes"], { cwd: dir });
     const out = JSON.parse(await world.pulumi(["stack", "output", "--json"], { cwd: dir })) as Record<string, string>;
     expect(out.accountOfA).toBe(appIdOf(keyA));
@@ -66,6 +71,32 @@ describe("two accounts in one stack: an explicit provider per account", () => {
     expect(cancels.get(out.orderA!)).toBe(appIdOf(keyA));
     expect(cancels.get(out.orderB!)).toBe(appIdOf(keyB));
     expect((await sandbox.management.orders()).length).toBe(2);
+  });
+
+  it("an explicit provider without apiKey fails the preview naming apiKey; it never buys with the environment's key", async () => {
+    const noKey = path.join(path.dirname(dir), "program-without-key-b");
+    fs.cpSync(PROGRAM, noKey, { recursive: true });
+    const file = path.join(noKey, "Pulumi.yaml");
+    const text = fs.readFileSync(file, "utf8");
+    const withoutKey = text.replace("      apiKey: ${keyB}\n", "");
+    expect(withoutKey).not.toBe(text);
+    fs.writeFileSync(file, withoutKey);
+    await world.pulumi(["stack", "init", "without-key"], { cwd: noKey });
+    await world.pulumi(["config", "set", "baseUrl", sandbox.url], { cwd: noKey });
+    await world.pulumi(["config", "set", "journalDir", world.journalDir], { cwd: noKey });
+    await world.pulumi(["config", "set", "--secret", "keyA"], { cwd: noKey, input: keyA });
+    await world.pulumi(["config", "set", "--secret", "keyB"], { cwd: noKey, input: keyB });
+    await sandbox.management.clearRequests();
+    // The environment holds account A's key: a provider falling back to it would buy B's order under A.
+    const env = { CERTRESELLER_API_KEY: keyA };
+    for (const command of [["preview"], ["up", "--yes"]]) {
+      const message = await failureOf(world.pulumi(command, { cwd: noKey, env }));
+      expect(message).toMatch(/apiKey/);
+      expect(message).toMatch(/its own key/);
+      expect(message).not.toContain(keyA.split(":")[1]);
+    }
+    expect((await sandbox.management.requests()).filter((r) => r.operation === "CreateOrder")).toHaveLength(0);
+    await world.pulumi(["stack", "rm", "--yes", "--force"], { cwd: noKey });
   });
 
   it("a provider switched to the other account's key keeps its order: refresh refuses, naming both app ids", async () => {
