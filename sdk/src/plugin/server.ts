@@ -24,6 +24,7 @@ import { ORDER } from "../resources/order/declaration.js";
 import { importCertificate, importOrder, ImportError, type Imported } from "./imports.js";
 import { runInvoke } from "./invokes.js";
 import { SERVED_RESOURCES, type ProgramSide, type ServedResource } from "./served-resources.js";
+import { unscopedEntryStop } from "./unscoped-entry.js";
 import { unwrap, wrap, type Props } from "./wire.js";
 import { isInput } from "../schema/property.js";
 import { grpc, proto } from "./protocol.js";
@@ -221,6 +222,10 @@ export class CertresellerProvider {
         const urn: string = request.getUrn();
         if (served.declaration.token === ORDER.token) this.#once(urn, "info", accountLine(this.#provider.urn, settingsOf(this.#self).apiKey, this.#provider.keyFrom));
         const handlerNews = omit(served.programInputs(urn, news.values, this.#programSide(urn)), served.presentationInputs);
+        if (served.declaration.token === ORDER.token) {
+          const stop = await unscopedEntryStop(settingsOf(this.#self), urn, String(handlerNews.journalScope), Object.keys(olds.values).length > 0);
+          if (stop) throw new Error(stop);
+        }
         const result = await this.#run(served, "check", [omit(olds.values, served.presentationInputs), handlerNews]);
         const kept = Object.fromEntries(served.presentationInputs.filter((n) => n in news.values).map((n) => [n, news.values[n]]));
         const response = new proto.provider.CheckResponse();
