@@ -16,7 +16,8 @@ import { normalizeOrder } from "./normalize.js";
  * Never spends anything. When the catalogue cannot be read because of an
  * outage, the local rules still run and one warning says what was not
  * checked; when the configuration is at fault (no key, a refused key, a
- * base URL that is not the API), the check fails naming the setting. `dns`
+ * base URL that is not the API), the check of a purchase fails naming the
+ * setting (an unchanged Order only warns). `dns`
  * is how the CAA check reaches the DNS (tests pass a scripted one).
  */
 export async function check(
@@ -39,9 +40,12 @@ export async function check(
       if (!product) failures.push({ property: "productCode", reason: `${JSON.stringify(productCode)} is not in this account's product list` });
     } catch (error) {
       const fault = settingAtFault(error, ctx.settings.baseUrl);
-      if (fault) {
-        // A configuration error does not mend by itself: `up` could only stop at the same place.
+      if (fault && buysAgain(olds, values)) {
+        // A configuration error does not mend by itself: a purchase could only stop at the same place in `up`.
         failures.push({ property: "", reason: `could not read the product list: ${fault.reason}. Nothing is bought until the product list can be read.` });
+      } else if (fault) {
+        // This Order buys nothing now; what needs the API (refresh, destroy) says what it could not do.
+        log.warn(`could not read the product list (${fault.reason}); this Order buys nothing in this update`);
       } else {
         const why = isPartnerApiError(error) ? `${error.kind}: ${error.message}` : (error as Error).message;
         log.warn(

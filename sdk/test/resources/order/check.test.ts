@@ -237,6 +237,16 @@ describe("Order check: a configuration error fails the preview naming the settin
     expect(lines).not.toMatch(/could not read the product list/);
   });
 
+  it("an Order already bought and unchanged buys nothing: a refused key only warns, naming the setting", async () => {
+    const raw = { journalKey: "p/s/config", productCode: "sandbox-dv-single", domain: "example.com" };
+    const olds = (await handlers.check!(h.ctx, {} as OrderInputs, raw as unknown as OrderInputs)).inputs!;
+    const lines: string[] = [];
+    const ctx = createContext({ type: "Order", settings: { apiKey: "ak_nobody:wrong", baseUrl: h.sandbox.url, journalDir: h.journalDir }, sink: (_l, line) => lines.push(line) });
+    const result = await handlers.check!(ctx, olds, raw as unknown as OrderInputs);
+    expect(result.failures).toEqual([]);
+    expect(lines.join("\n")).toMatch(/could not read the product list \(the service refused the API key .*set certreseller:apiKey.*\); this Order buys nothing in this update/);
+  });
+
   it("connection refused (an outage) warns and passes", async () => {
     const { failures, lines } = await checkWith({ apiKey: "ak_x:y", baseUrl: "http://127.0.0.1:1" });
     expect(failures).toEqual([]);
