@@ -21,6 +21,7 @@ import { apiSays, apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js"
 import { INPUT_DECLARATIONS, type InputRecord, type OrderInputs } from "./inputs.js";
 import { entryId, purchaseInputsOf } from "./journal-entry.js";
 import { checkBeforeBuying } from "./purchase-checks.js";
+import { noteResumed } from "./resumed-orders.js";
 import { priceBeforeBuying } from "./purchase-price.js";
 import { parseServiceTime } from "./service-time.js";
 import { ensureSubmitted } from "./sign.js";
@@ -372,6 +373,7 @@ export async function create(ctx: ProviderContext, inputs: OrderInputs, dns: Dns
       await journal.adopt(entry, key);
     }
     log.warn(`resuming order ${entry.orderNo} bought by an interrupted run at ${entry.orderedAt} (not buying again)`);
+    noteResumed(entry.orderNo, inputs.journalKey);
     const receivedAt = entry.orderedAt ? new Date(entry.orderedAt) : ctx.now();
     const state = entry.order
       ? stateFromCreate(inputs, answerFromJournal(entry as JournalEntry & { orderNo: string }), receivedAt)

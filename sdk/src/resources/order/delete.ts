@@ -6,6 +6,7 @@ import { accountOf, incompleteRecord, otherAccountError } from "./account.js";
 import { describeError } from "./describe-error.js";
 import { apiSays, apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
 import { forgetJournalEntry } from "./journal-entry.js";
+import { heldByReplacement } from "./resumed-orders.js";
 import { parseServiceTime } from "./service-time.js";
 import type { OrderState } from "./state.js";
 
@@ -144,6 +145,15 @@ async function refundOfRevoked(api: PartnerApi, id: string): Promise<string | un
  * something in between is never a refusal. Keep orders with `retainOnDelete`.
  */
 export async function remove(ctx: ProviderContext, id: string, props: OrderState): Promise<void> {
+  if (heldByReplacement(id, props.journalKey)) {
+    ctx.log(props.journalKey).warn(
+      `order ${id} is not cancelled: this resource's replacement holds it — its create resumed it from the purchase journal, whose entry ` +
+        "no diff had tidied yet (e.g. `pulumi up --replace` right after the up that bought it), so no new certificate was bought. " +
+        "Run the replacement again to buy one",
+    );
+    await forgetJournalEntry(ctx, { ...props, orderNo: id });
+    return;
+  }
   await cancel(ctx, id, props);
   // Only once the money is settled: the journal is bookkeeping, and a journal that cannot be read
   // (a CI job without the bucket's credentials, a broken mount) must never hold up a refund.
