@@ -27,15 +27,16 @@ describe("a lost CreateOrder answer, then an edited program", () => {
   const ordersOf = async (domain: string) => (await sandbox.management.orders()).filter((o) => (o.domains as string[] | undefined)?.includes(domain)).map((o) => o.orderNo);
 
   it("the second up names old… and its product, says the inputs differ, and buys nothing", async () => {
-    const old: OrderArgs = { productCode: "sandbox-dv-single", domain: "old.edited.e2e.example.com", verificationMethod: "dns" };
+    const [oldDomain, newDomain] = ["old.edited.e2e.example.com", "new.edited.e2e.example.com"];
+    const old: OrderArgs = { productCode: "sandbox-dv-single", domain: oldDomain, verificationMethod: "dns" };
     stack = await openStack(world, "lost-then-edited", ordersProgram({ site: old }));
     await sandbox.management.setFaults({ CreateOrder: { commitThenFail: "drop", times: 1 } });
     expect(await failureOf(stack.up())).toMatch(/MAY have been charged/);
-    const bought = await ordersOf(old.domain);
+    const bought = await ordersOf(oldDomain);
     expect(bought).toHaveLength(1);
 
     // The user, finding nothing in state, changes the domain and runs up again.
-    const renamed: OrderArgs = { ...old, domain: "new.edited.e2e.example.com" };
+    const renamed: OrderArgs = { ...old, domain: newDomain };
     await sandbox.management.clearRequests();
     const second = await failureOf(stack.up({ program: ordersProgram({ site: renamed }) }));
     const stop = [...new Set(second.split("\n").filter((line) => /^\s*(error: certreseller|NOTE:|Check your reseller)/.test(line)))];
@@ -45,12 +46,12 @@ describe("a lost CreateOrder answer, then an edited program", () => {
     expect(second).toContain("for an order of old.edited.e2e.example.com (sandbox-dv-single) placed around");
     expect(second).not.toMatch(/(CreateOrder for|order of) new\.edited/);
     expect((await sandbox.management.operationCounts()).CreateOrder ?? 0).toBe(0);
-    expect(await ordersOf(renamed.domain)).toEqual([]);
+    expect(await ordersOf(newDomain)).toEqual([]);
 
     // The way the message gives: keep the order with the inputs it was bought with. Still one order.
     const up = await stack.up({ program: ordersProgram({ site: { ...old, adoptOrderNo: bought[0]! } }) });
     expect(up.outputs.siteOrderNo?.value).toBe(bought[0]);
     expect((await sandbox.management.operationCounts()).CreateOrder ?? 0).toBe(0);
-    expect(await ordersOf(old.domain)).toEqual(bought);
+    expect(await ordersOf(oldDomain)).toEqual(bought);
   });
 });
