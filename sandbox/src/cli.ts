@@ -25,6 +25,7 @@ const FLAGS = {
   "host-override": { env: "SANDBOX_HOST_OVERRIDES", type: "string", multiple: true },
   faults: { env: "SANDBOX_FAULTS", type: "string" },
   fault: { env: "SANDBOX_FAULT", type: "string", multiple: true },
+  "cloudflare-zone": { env: "SANDBOX_CLOUDFLARE_ZONES", type: "string", multiple: true },
   quiet: { env: "SANDBOX_QUIET", type: "boolean" },
   help: { env: "", type: "boolean" },
 } as const;
@@ -46,6 +47,8 @@ const USAGE = `certreseller-sandbox [options]   (each option also as the environ
   --host-override H=ADDR   SANDBOX_HOST_OVERRIDES  real mode: HTTP checks of H go to ADDR (repeatable; env comma-separated)
   --faults JSON            SANDBOX_FAULTS          {"CreateOrder":{"commitThenFail":"500"}, ...}
   --fault OP:KNOB=VALUE    SANDBOX_FAULT           e.g. CreateOrder:errorRate=0.5 (repeatable; env comma-separated)
+  --cloudflare-zone NAME[=ID[:TOKEN]]  SANDBOX_CLOUDFLARE_ZONES  a zone of the Cloudflare API stand-in at <url>/client/v4
+                           (repeatable; env comma-separated; a missing id or token is generated and printed)
   --quiet                  SANDBOX_QUIET           no request log on stderr
 Operations: ${OPERATION_NAMES.join(", ")}`;
 
@@ -103,11 +106,17 @@ export function optionsFromArgs(argv: string[], env: NodeJS.ProcessEnv): Sandbox
   } catch (err) {
     throw new UsageError(`bad fault option: ${(err as Error).message}`);
   }
+  const zones = ((get("cloudflare-zone") as string[] | undefined) ?? []).map((item) => {
+    const m = /^([^=:\s]+)(?:=([0-9a-f]{32})(?::([0-9A-Za-z_-]{40,80}))?)?$/.exec(item.trim());
+    if (m === null) throw new UsageError(`--cloudflare-zone must be NAME[=ID[:TOKEN]] (ID: 32 lowercase hex digits, TOKEN: 40 to 80 of A-Z a-z 0-9 _ -), got ${JSON.stringify(item)}`);
+    return { name: m[1]!, ...(m[2] === undefined ? {} : { id: m[2] }), ...(m[3] === undefined ? {} : { token: m[3] }) };
+  });
   const resolver = get("resolver") as string | undefined;
   const opts: SandboxOptions & { quiet: boolean; help: boolean } = {
     quiet: get("quiet") === true,
     help: get("help") === true,
     faults,
+    ...(zones.length > 0 ? { cloudflareZones: zones } : {}),
   };
   const set = <K extends keyof SandboxOptions>(k: K, v: SandboxOptions[K] | undefined): void => {
     if (v !== undefined) (opts as SandboxOptions)[k] = v;
@@ -150,7 +159,7 @@ export async function main(argv = process.argv.slice(2), env = process.env): Pro
   const { quiet, help: _help, ...options } = opts;
   const sandbox = await startSandbox({ ...options, logRequests: !quiet });
   process.stdout.write(
-    `${JSON.stringify({ url: sandbox.url, managementUrl: sandbox.managementUrl, caCertificatePem: sandbox.caCertificatePem, accounts: sandbox.accounts })}\n`,
+    `${JSON.stringify({ url: sandbox.url, managementUrl: sandbox.managementUrl, caCertificatePem: sandbox.caCertificatePem, accounts: sandbox.accounts, cloudflare: sandbox.cloudflare })}\n`,
   );
   const shutdown = (signal: string): void => {
     process.stderr.write(`[certreseller-sandbox] ${signal}: stopping\n`);

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { loadOrCreateCa, type CertificateAuthority } from "./ca/index.js";
 import { SandboxClock } from "./clock.js";
+import { CLOUDFLARE_API_PREFIX, createCloudflareStandIn, type CloudflareZone, type ZoneSeed } from "./cloudflare/index.js";
 import { FaultRegistry, type FaultSettings } from "./faults/faults.js";
 import { DEFAULT_CONFIG, type RecordChecker, type RuntimeConfig, type ServiceContext, type ValidationMode } from "./service/context.js";
 import { Store } from "./store/store.js";
@@ -9,6 +10,7 @@ import { renderAccount } from "./web/management/index.js";
 import { RequestLog } from "./web/request-log.js";
 import { createSandboxServer } from "./web/server.js";
 
+export type { CloudflareZone, ZoneSeed as CloudflareZoneSeed } from "./cloudflare/index.js";
 export type { FaultSettings, FaultSpec } from "./faults/faults.js";
 export type { RuntimeConfig, ValidationMode } from "./service/context.js";
 export { OPERATION_NAMES, type OperationName } from "./service/operations.js";
@@ -62,6 +64,12 @@ export interface SandboxOptions {
   realValidation?: RealValidationOptions;
   /** Accounts to create when no account exists yet; default two funded accounts. */
   accounts?: SandboxAccountSeed[];
+  /**
+   * Zones of the Cloudflare API stand-in (`<url>/client/v4`), each with the
+   * API token that may edit it; a missing id or token is generated. More
+   * can be added with `POST /management/cloudflare/zones`.
+   */
+  cloudflareZones?: ZoneSeed[];
   /** Log one line per partner request: `true` for stderr, or a sink. Default off. */
   logRequests?: boolean | ((line: string) => void);
 }
@@ -83,6 +91,8 @@ export interface RunningSandbox {
   accounts: SandboxAccount[];
   /** Runtime knobs, shared with `PUT /management/config`. */
   config: RuntimeConfig;
+  /** The Cloudflare API stand-in: its base URL (what `cloudflare:baseUrl` takes) and its zones at start. */
+  cloudflare: { apiUrl: string; zones: CloudflareZone[] };
   stop(): Promise<void>;
 }
 
@@ -155,7 +165,8 @@ async function serve(store: Store, config: RuntimeConfig, options: SandboxOption
   const realValidator = config.validation === "real" || options.realValidation !== undefined
     ? await loadRealValidator(options.realValidation ?? {})
     : undefined;
-  const ctx: ServiceContext = { store, clock, config, ca, realValidator };
+  const cloudflare = createCloudflareStandIn(options.dataDir, options.cloudflareZones);
+  const ctx: ServiceContext = { store, clock, config, ca, realValidator, cloudflare };
   const faults = new FaultRegistry(options.faults ?? {});
   const sink = options.logRequests === true
     ? (line: string) => process.stderr.write(`[certreseller-sandbox] ${line}\n`)
@@ -195,6 +206,7 @@ async function serve(store: Store, config: RuntimeConfig, options: SandboxOption
       return { apiKey: r.apiKey as string, username: a.username, balance: r.balance as string, creditLine: r.creditLine as string };
     }),
     config,
+    cloudflare: { apiUrl: `${url}${CLOUDFLARE_API_PREFIX}`, zones: cloudflare.dns.zones() },
     stop: () => (stopped ??= close().then(() => store.close())),
   };
 }

@@ -1,7 +1,8 @@
 import type { CertificateAuthority } from "../ca/index.js";
+import type { CloudflareStandIn } from "../cloudflare/index.js";
 import type { SandboxClock } from "../clock.js";
 import type { Store } from "../store/store.js";
-import type { AccountRecord } from "../store/types.js";
+import type { AccountRecord, PublishedDnsRecord } from "../store/types.js";
 import type { Body } from "./fields.js";
 
 export type ValidationMode = "auto" | "published" | "real";
@@ -45,6 +46,13 @@ export interface ServiceContext {
   config: RuntimeConfig;
   ca: CertificateAuthority;
   realValidator: RecordChecker | undefined;
+  /** The Cloudflare API stand-in; its TXT and CNAME records are published like `/management/dns-records`. */
+  cloudflare: CloudflareStandIn;
+}
+
+/** The DNS records `--validation published` finds: those posted to the management API and those created through the Cloudflare API. */
+export function publishedDnsRecords(ctx: ServiceContext): PublishedDnsRecord[] {
+  return [...ctx.store.dnsRecords, ...ctx.cloudflare.dns.published()];
 }
 
 export interface OperationRequest {

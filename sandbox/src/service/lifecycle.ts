@@ -4,7 +4,7 @@ import { ApiError, badRequest } from "../errors.js";
 import type { AccountRecord, CertificateRecord, OrderRecord, ValidationRecord } from "../store/types.js";
 import { newCertId } from "../util/ids.js";
 import { formatDateTime } from "../util/time.js";
-import type { RecordChecker, ServiceContext } from "./context.js";
+import { publishedDnsRecords, type RecordChecker, type ServiceContext } from "./context.js";
 import type { Body } from "./fields.js";
 import { optionalString } from "./fields.js";
 import { fileLink, isPublished } from "./records.js";
@@ -122,7 +122,7 @@ async function evaluateValidation(ctx: ServiceContext, order: OrderRecord, cert:
   const checkOne = async (rec: (typeof cert.records)[number]): Promise<boolean> => {
     // E-mail approval has nothing to publish: the approver "clicks" once the auto timer has run.
     if (validation === "auto" || rec.kind === "email") return timerDone;
-    if (validation === "published") return isPublished(rec, ctx.store.dnsRecords, ctx.store.files);
+    if (validation === "published") return isPublished(rec, publishedDnsRecords(ctx), ctx.store.files);
     if (!askUpstream) return false;
     if (ctx.realValidator === undefined) throw new ApiError(500, "validation mode real has no validator configured");
     const res = await ctx.realValidator.check(toCheck(rec));

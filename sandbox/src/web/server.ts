@@ -1,12 +1,13 @@
 import { createServer, type Server } from "node:http";
 import type { Socket } from "node:net";
 import { handleManagement, type ManagementDeps } from "./management/index.js";
+import { handleCloudflare, isCloudflarePath } from "../cloudflare/index.js";
 import { handlePartner, isPartnerPath } from "./partner.js";
 import { sendJson } from "./envelope.js";
 
 /**
  * The HTTP front end: `/partner/*` speaks the Partner API, `/management/*`
- * the sandbox's own JSON API. Sockets are tracked so `close()` ends
+ * the sandbox's own JSON API, `/client/v4/*` Cloudflare's DNS records API. Sockets are tracked so `close()` ends
  * keep-alive connections at once instead of waiting for their timeout.
  */
 export function createSandboxServer(deps: ManagementDeps): { server: Server; close(): Promise<void> } {
@@ -21,6 +22,10 @@ export function createSandboxServer(deps: ManagementDeps): { server: Server; clo
       });
     };
     if (isPartnerPath(pathname)) return done(handlePartner(deps, req, res, pathname));
+    if (isCloudflarePath(pathname)) {
+      const { cloudflare, clock } = deps.ctx;
+      return done(handleCloudflare(cloudflare.dns, cloudflare.log, () => new Date(clock.nowMs()), req, res, pathname));
+    }
     if (pathname === "/management" || pathname.startsWith("/management/")) {
       return done(handleManagement(deps, req, res, pathname.slice("/management".length)));
     }

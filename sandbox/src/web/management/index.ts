@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sendJson } from "../envelope.js";
+import { cloudflareRoutes } from "../../cloudflare/index.js";
 import { accountRoutes } from "./accounts.js";
 import { orderRoutes } from "./orders.js";
 import { publishedRecordRoutes } from "./published-records.js";
@@ -9,7 +10,7 @@ import { runtimeRoutes } from "./runtime.js";
 export type { ManagementDeps } from "./route.js";
 export { renderAccount } from "./render.js";
 
-const ROUTES = [accountRoutes, publishedRecordRoutes, orderRoutes, runtimeRoutes];
+const ROUTES = [accountRoutes, publishedRecordRoutes, cloudflareRoutes, orderRoutes, runtimeRoutes];
 
 /** Serves the management API under `/management` (JSON in and out, plain HTTP statuses, `{ error }` on failure). */
 export async function handleManagement(deps: ManagementDeps, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {

@@ -1,14 +1,17 @@
+import { publishedDnsRecords } from "../../service/context.js";
 import { HttpError, reply, stringField, type ManagementDeps, type Reply, type Route } from "./route.js";
 
 /**
  * `/dns-records` and `/files`: what a DNS provider or web server would serve,
  * for `--validation published` (like pebble-challtestsrv). DELETE without a
- * body clears all.
+ * body clears all posted here; GET also lists the records created through
+ * the Cloudflare API, which only that API deletes.
  */
-export async function publishedRecordRoutes({ ctx: { store } }: ManagementDeps, r: Route): Promise<Reply | undefined> {
+export async function publishedRecordRoutes({ ctx }: ManagementDeps, r: Route): Promise<Reply | undefined> {
+  const { store } = ctx;
   if (r.seg.length !== 1) return undefined;
   if (r.seg[0] === "dns-records") {
-    if (r.method === "GET") return reply(store.dnsRecords);
+    if (r.method === "GET") return reply(publishedDnsRecords(ctx));
     const body = await r.body();
     if (r.method === "DELETE" && Object.keys(body).length === 0) {
       store.dnsRecords = [];
