@@ -5,6 +5,7 @@
  * starts, for TSIG).
  */
 import { malformedAnswer } from "./errors.js";
+import { normaliseName } from "../rules/names.js";
 import { canonicalWireName } from "./names.js";
 
 /** The DNS opcode of an UPDATE (RFC 2136 1.3). */
@@ -196,7 +197,7 @@ export function readName(message: Buffer, offset: number): string {
   for (let jumps = 0; ; ) {
     if (at >= message.length) throw malformedAnswer(`a name runs past the end of the message (offset ${offset})`);
     const length = message[at]!;
-    if (length === 0) return labels.join(".").toLowerCase();
+    if (length === 0) return normaliseName(labels.join("."));
     if ((length & 0xc0) === 0xc0) {
       // A pointer loop would never end: a real name needs far fewer jumps.
       if (++jumps > 64 || at + 1 >= message.length) throw malformedAnswer(`a compressed name loops or is cut off (offset ${offset})`);

@@ -1,12 +1,10 @@
 /**
  * Domain names as RFC 2136 updates and TSIG need them: checked, compared and
  * written in canonical wire form (RFC 4034 6.2: lower case, uncompressed).
+ * Names are compared and stored as {@link normaliseName} writes them (the root is `""`).
  */
+import { normaliseName } from "../rules/names.js";
 
-/** `Example.COM.` → `example.com`: how names are compared and stored. The root is `""`. */
-export function normaliseDnsName(name: string): string {
-  return name.trim().replace(/\.$/, "").toLowerCase();
-}
 
 // Letters, digits, hyphens, and underscores (validation labels start with one: `_dnsauth`, `_<token>`).
 const LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/i;
@@ -20,7 +18,7 @@ const LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/i;
  * dnsNameProblem("bad..example.com")     // "has an empty label"
  */
 export function dnsNameProblem(name: string): string | undefined {
-  const bare = normaliseDnsName(name);
+  const bare = normaliseName(name);
   if (bare === "") return "is empty";
   if (bare.length > 253) return `is ${bare.length} characters long (at most 253)`;
   for (const label of bare.split(".")) {
@@ -33,8 +31,8 @@ export function dnsNameProblem(name: string): string | undefined {
 
 /** Whether `name` is `zone` itself or below it (both compared normalised). */
 export function isWithinZone(name: string, zone: string): boolean {
-  const n = normaliseDnsName(name);
-  const z = normaliseDnsName(zone);
+  const n = normaliseName(name);
+  const z = normaliseName(zone);
   return z === "" || n === z || n.endsWith(`.${z}`);
 }
 
@@ -47,7 +45,7 @@ export function isWithinZone(name: string, zone: string): boolean {
  * canonicalWireName("Key.Example.") // <03 6b 65 79 07 65 78 61 6d 70 6c 65 00>
  */
 export function canonicalWireName(name: string): Buffer {
-  const bare = normaliseDnsName(name);
+  const bare = normaliseName(name);
   const labels = bare === "" ? [] : bare.split(".");
   const parts = labels.map((label) => {
     const bytes = Buffer.from(label, "ascii");

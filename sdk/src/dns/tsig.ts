@@ -7,7 +7,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { malformedAnswer } from "./errors.js";
 import { lastAdditionalOffset, readHeader, readName, skipName } from "./message.js";
-import { canonicalWireName, normaliseDnsName } from "./names.js";
+import { normaliseName } from "../rules/names.js";
+import { canonicalWireName } from "./names.js";
 
 /** The HMAC algorithms TSIG defines (RFC 8945 6), by the names BIND's key statement uses. */
 export const TSIG_ALGORITHMS = {
@@ -79,7 +80,7 @@ export function parseTsigSecret(text: string): Buffer | undefined {
  */
 export function signMessage(message: Buffer, key: TsigKey, options: { timeSigned: number; fudge?: number; priorMac?: Buffer }): { signed: Buffer; mac: Buffer } {
   const fields = {
-    keyName: normaliseDnsName(key.name),
+    keyName: normaliseName(key.name),
     algorithm: key.algorithm,
     timeSigned: options.timeSigned,
     fudge: options.fudge ?? TSIG_FUDGE_SECONDS,
@@ -130,7 +131,7 @@ export function verifyMessage(message: Buffer, key: TsigKey, options: { nowSecon
   if (!split) return { ok: false, reason: "unsigned" };
   const { unsigned, record } = split;
   if (record.error !== 0) return { ok: false, reason: "tsig-error", record, detail: TSIG_ERRORS[record.error] ?? `TSIG error ${record.error}` };
-  if (record.keyName !== normaliseDnsName(key.name) || record.algorithm !== key.algorithm) {
+  if (record.keyName !== normaliseName(key.name) || record.algorithm !== key.algorithm) {
     return { ok: false, reason: "other-key", record, detail: `signed with key ${record.keyName} (${record.algorithm})` };
   }
   const expected = computeMac(key, unsigned, record, options.priorMac);

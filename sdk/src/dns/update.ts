@@ -23,7 +23,7 @@ import {
   type UpdateDescription,
 } from "./errors.js";
 import { encodeQuery, encodeUpdate, OPCODE_QUERY, OPCODE_UPDATE, rdataOf, readHeader, type UpdateChanges } from "./message.js";
-import { normaliseDnsName } from "./names.js";
+import { normaliseName } from "../rules/names.js";
 import { formatServer, parseServer } from "./server-address.js";
 import { exchange, type Transport } from "./transport.js";
 import { isTsigAlgorithm, parseTsigSecret, serverTimeOf, signMessage, splitSigned, verifyMessage, TSIG_FUDGE_SECONDS, type TsigAlgorithm, type TsigKey } from "./tsig.js";
@@ -93,7 +93,7 @@ const RCODES: Readonly<Record<number, string>> = {
  */
 export async function sendUpdate(target: UpdateTarget, changes: UpdateChanges, options: UpdateOptions = {}): Promise<UpdateResult> {
   const t = describe(target, changes);
-  const zone = normaliseDnsName(target.zone);
+  const zone = normaliseName(target.zone);
   const { transport } = await signedExchange(target, t, (id) => encodeUpdate(id, zone, changes), OPCODE_UPDATE, options);
   return { transport };
 }
@@ -118,11 +118,11 @@ export interface RecordAtName {
  * await readRecords(target, "_dnsauth.example.com", "TXT") // [{ type: "TXT", rdata: <05 74 6f 6b 65 6e>, text: "token" }]
  */
 export async function readRecords(target: UpdateTarget, fqdn: string, type: "TXT" | "ANY", options: UpdateOptions = {}): Promise<RecordAtName[]> {
-  const name = normaliseDnsName(fqdn);
+  const name = normaliseName(fqdn);
   const t = { ...describeTarget(target), request: "query", action: `${type} ${name}`, fqdn: name, type };
   const { answer } = await signedExchange(target, t, (id) => encodeQuery(id, name, type), OPCODE_QUERY, options);
   const decoded = dnsPacket.decode(splitSigned(answer)!.unsigned);
-  return (decoded.answers ?? []).filter((rr) => normaliseDnsName(rr.name) === name).map(recordAtName);
+  return (decoded.answers ?? []).filter((rr) => normaliseName(rr.name) === name).map(recordAtName);
 }
 
 function recordAtName(rr: dnsPacket.Answer): RecordAtName {
@@ -131,7 +131,7 @@ function recordAtName(rr: dnsPacket.Answer): RecordAtName {
     const chunks = (Array.isArray(data) ? data : [data]).map((c) => (Buffer.isBuffer(c) ? c : Buffer.from(String(c))));
     return { type: "TXT", rdata: Buffer.concat(chunks.flatMap((c) => [Buffer.from([c.length]), c])), text: JSON.stringify(Buffer.concat(chunks).toString("utf8")) };
   }
-  if (rr.type === "CNAME") return { type: "CNAME", rdata: rdataOf({ type: "CNAME", value: String(data) }), text: normaliseDnsName(String(data)) };
+  if (rr.type === "CNAME") return { type: "CNAME", rdata: rdataOf({ type: "CNAME", value: String(data) }), text: normaliseName(String(data)) };
   return { type: rr.type, text: typeof data === "string" ? data : "" };
 }
 
@@ -239,7 +239,7 @@ function keyOf(target: UpdateTarget): TsigKey {
 }
 
 function describeTarget(target: UpdateTarget): Pick<UpdateDescription, "server" | "zone" | "keyName" | "algorithm"> {
-  return { server: target.server, zone: normaliseDnsName(target.zone), keyName: target.tsigKeyName, algorithm: target.tsigAlgorithm };
+  return { server: target.server, zone: normaliseName(target.zone), keyName: target.tsigKeyName, algorithm: target.tsigAlgorithm };
 }
 
 function describe(target: UpdateTarget, changes: UpdateChanges): UpdateDescription {

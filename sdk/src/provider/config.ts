@@ -1,6 +1,6 @@
 import * as os from "node:os";
 import * as path from "node:path";
-import { parseDnsServers } from "../rules/dns-servers.js";
+import { parseDnsServers } from "../dns/server-address.js";
 import * as t from "../schema/property.js";
 
 /** What a provider needs from stack config or the environment. */

@@ -6,6 +6,7 @@
  * so every case is a unit test.
  */
 import type { VerificationMethod } from "../client/types.js";
+import { normaliseName } from "./names.js";
 
 /** One CAA property: flags (128 = Issuer Critical), tag and value, as the DNS answer holds them. */
 export interface CaaProperty {
@@ -40,7 +41,7 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
  */
 export function parseIssueValue(value: string): IssueValue {
   const semicolon = value.indexOf(";");
-  const domain = (semicolon === -1 ? value : value.slice(0, semicolon)).trim().toLowerCase().replace(/\.$/, "");
+  const domain = normaliseName(semicolon === -1 ? value : value.slice(0, semicolon));
   const parameters = semicolon === -1 ? "" : value.slice(semicolon + 1).trim();
   if (domain === "") return { parameters, malformed: false };
   const wellFormed = domain.split(".").every((label) => LABEL.test(label));
@@ -183,7 +184,7 @@ export function judgeCaa(rrset: readonly CaaProperty[], issuers: readonly string
   const weighed = wild.length > 0 ? wild : tagged("issue");
   if (weighed.length === 0) return { allowed: true, reason: "no-issue-property" };
   const named = [...new Set(weighed.map((p) => parseIssueValue(p.value).issuer).filter((d): d is string => d !== undefined))];
-  const ours = new Set(issuers.map((d) => d.trim().toLowerCase().replace(/\.$/, "")));
+  const ours = new Set(issuers.map(normaliseName));
   // Any one property naming the CA whose parameters this Order meets is enough.
   const restricted: CaaRestriction[] = [];
   for (const property of weighed) {

@@ -8,8 +8,8 @@ import * as path from "node:path";
 import * as dnsPacket from "dns-packet";
 import { describe, expect, it } from "vitest";
 import { encodeQuery, encodeUpdate, lastAdditionalOffset, rdataOf, readHeader, readName, skipName, skipRecord, HEADER_BYTES } from "../../src/dns/message.js";
-import { canonicalWireName, dnsNameProblem, isWithinZone, normaliseDnsName } from "../../src/dns/names.js";
-import { parseServer } from "../../src/dns/server-address.js";
+import { canonicalWireName, dnsNameProblem, isWithinZone } from "../../src/dns/names.js";
+import { normaliseName } from "../../src/rules/names.js";
 
 const TXT = { fqdn: "_dnsauth.www.example.com", type: "TXT" as const, value: "token-new", ttl: 60 };
 const OLD = { ...TXT, value: "token-old" };
@@ -147,7 +147,7 @@ describe("reading answers", () => {
 
 describe("names", () => {
   it("normalises, checks and compares names", () => {
-    expect(normaliseDnsName(" _DNSAuth.Example.COM. ")).toBe("_dnsauth.example.com");
+    expect(normaliseName(" _DNSAuth.Example.COM. ")).toBe("_dnsauth.example.com");
     expect(dnsNameProblem("_dnsauth.example.com")).toBeUndefined();
     expect(dnsNameProblem("a..b")).toBe("has an empty label");
     expect(dnsNameProblem(`${"a".repeat(64)}.com`)).toMatch(/label of 64 characters/);
@@ -157,15 +157,5 @@ describe("names", () => {
     expect(isWithinZone("example.com", "example.com")).toBe(true);
     expect(isWithinZone("badexample.com", "example.com")).toBe(false);
     expect(canonicalWireName("Key.Example.").toString("hex")).toBe("036b6579076578616d706c6500");
-  });
-
-  it("reads server addresses", () => {
-    expect(parseServer("127.0.0.1:5353")).toEqual({ host: "127.0.0.1", port: 5353 });
-    expect(parseServer("ns1.example.com")).toEqual({ host: "ns1.example.com", port: 53 });
-    expect(parseServer("[2001:db8::53]:53")).toEqual({ host: "2001:db8::53", port: 53 });
-    expect(parseServer("2001:db8::53")).toEqual({ error: expect.stringMatching(/brackets/) });
-    expect(parseServer("ns1:http")).toEqual({ error: expect.stringMatching(/not a number/) });
-    expect(parseServer("ns1:70000")).toEqual({ error: expect.stringMatching(/outside 1–65535/) });
-    expect(parseServer("")).toEqual({ error: "is empty" });
   });
 });

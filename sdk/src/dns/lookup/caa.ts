@@ -1,4 +1,5 @@
 import type { CaaProperty } from "../../rules/caa.js";
+import { baseName, normaliseName } from "../../rules/names.js";
 import { DnsLookupError } from "./errors.js";
 import type { DnsLookup } from "./resolver.js";
 
@@ -40,7 +41,7 @@ const MAX_ALIASES = 8;
  * await relevantCaaSet(lookup, "*.shop.example.com") // { at: "example.com", rrset: [{ flags: 0, tag: "issue", value: "letsencrypt.org" }] }
  */
 export async function relevantCaaSet(lookup: DnsLookup, name: string, answers: CaaAnswers = new Map()): Promise<RelevantCaa> {
-  const labels = name.trim().toLowerCase().replace(/\.$/, "").replace(/^\*\./, "").split(".");
+  const labels = baseName(normaliseName(name)).split(".");
   for (let i = 0; i < labels.length; i++) {
     const candidate = labels.slice(i).join(".");
     let rrset: readonly CaaProperty[];

@@ -4,6 +4,7 @@
  * the user names), polled with a backoff until a deadline. What the CA
  * will look up, checked before the Certificate starts waiting for it.
  */
+import { normaliseName } from "../../rules/names.js";
 import { describeDnsCode, DnsLookupError } from "./errors.js";
 import type { DnsLookup } from "./resolver.js";
 import { authoritativeServers, findZone, ZoneNotFoundError, type DnsServer } from "./zone.js";
@@ -190,8 +191,8 @@ async function ask(options: PropagationOptions, check: Check): Promise<void> {
     const answer = record.type === "TXT" ? await lookup.txt(check.queryName) : await lookup.cname(check.queryName);
     check.answered = true;
     check.failuresInARow = 0;
-    const want = record.type === "TXT" ? record.value.trim() : canonicalHost(record.value);
-    const have = answer.records.map((v) => (record.type === "TXT" ? v.trim() : canonicalHost(v)));
+    const want = record.type === "TXT" ? record.value.trim() : normaliseName(record.value);
+    const have = answer.records.map((v) => (record.type === "TXT" ? v.trim() : normaliseName(v)));
     check.visible = have.includes(want);
     if (check.visible) return;
     const at = check.via ? `${check.queryName} (${check.via})` : check.queryName;
@@ -207,10 +208,6 @@ async function ask(options: PropagationOptions, check: Check): Promise<void> {
     check.failuresInARow++;
     check.problem = `no answer: ${error instanceof DnsLookupError ? describeDnsCode(error.code) : (error as Error).message}`;
   }
-}
-
-function canonicalHost(name: string): string {
-  return name.trim().toLowerCase().replace(/\.$/, "");
 }
 
 type Unplaced = ReadonlyMap<ExpectedRecord, { why: string }>;

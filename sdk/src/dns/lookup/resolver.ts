@@ -5,6 +5,7 @@
  */
 import { Resolver } from "node:dns/promises";
 import type { CaaProperty } from "../../rules/caa.js";
+import { normaliseName } from "../../rules/names.js";
 import { DnsLookupError } from "./errors.js";
 
 /** How a server answered: records, "the name does not exist" (NXDOMAIN), or "no record of that type" (NODATA). */
@@ -42,7 +43,7 @@ export interface DnsLookup {
 
 /** How {@link createDnsLookup} asks. */
 export interface LookupOptions {
-  /** `address:port` servers (see `rules/dns-servers.ts`); absent: the system's resolvers. */
+  /** `address:port` servers (see `dns/server-address.ts`); absent: the system's resolvers. */
   readonly servers?: readonly string[];
   /** Per attempt, in milliseconds (default {@link DEFAULT_LOOKUP_TIMEOUT_MS}). */
   readonly timeoutMs?: number;
@@ -52,8 +53,6 @@ export interface LookupOptions {
 
 /** Short: a preview must not hang on an unreachable server; a slow answer is retried once. */
 export const DEFAULT_LOOKUP_TIMEOUT_MS = 2_000;
-
-const host = (name: string) => name.trim().toLowerCase().replace(/\.$/, "");
 
 /**
  * A {@link DnsLookup} over a `node:dns` resolver. Each call makes its own
@@ -74,22 +73,22 @@ export function createDnsLookup(options: LookupOptions = {}): DnsLookup {
   const where = options.servers && options.servers.length > 0 ? options.servers.join(", ") : `the system resolver (${make().getServers().join(", ") || "none configured"})`;
   const ask = async <T>(name: string, type: string, run: (resolver: Resolver, name: string) => Promise<T[]>): Promise<Answer<T>> => {
     try {
-      const records = await run(make(), host(name));
+      const records = await run(make(), normaliseName(name));
       return records.length > 0 ? { status: "ok", records } : { status: "nodata", records: [] };
     } catch (error) {
       const code = String((error as { code?: unknown }).code ?? "EUNKNOWN");
       if (code === "ENOTFOUND") return { status: "nxdomain", records: [] };
       if (code === "ENODATA") return { status: "nodata", records: [] };
-      throw new DnsLookupError(code, `${host(name)} ${type}`, where, { cause: error });
+      throw new DnsLookupError(code, `${normaliseName(name)} ${type}`, where, { cause: error });
     }
   };
   return {
     where,
     caa: (name) => ask(name, "CAA", async (r, n) => (await r.resolveCaa(n)).flatMap(caaProperties)),
     txt: (name) => ask(name, "TXT", async (r, n) => (await r.resolveTxt(n)).map((chunks) => chunks.join(""))),
-    cname: (name) => ask(name, "CNAME", async (r, n) => (await r.resolveCname(n)).map(host)),
-    soa: (name) => ask(name, "SOA", async (r, n) => [host((await r.resolveSoa(n)).nsname)]),
-    ns: (name) => ask(name, "NS", async (r, n) => (await r.resolveNs(n)).map(host)),
+    cname: (name) => ask(name, "CNAME", async (r, n) => (await r.resolveCname(n)).map(normaliseName)),
+    soa: (name) => ask(name, "SOA", async (r, n) => [normaliseName((await r.resolveSoa(n)).nsname)]),
+    ns: (name) => ask(name, "NS", async (r, n) => (await r.resolveNs(n)).map(normaliseName)),
     ipv4: (name) => ask(name, "A", (r, n) => r.resolve4(n)),
     ipv6: (name) => ask(name, "AAAA", (r, n) => r.resolve6(n)),
   };

@@ -4,7 +4,8 @@
  * address. The propagation check asks them, not a caching resolver, so
  * "visible" means published, not "cached somewhere".
  */
-import { DNS_PORT } from "../../rules/dns-servers.js";
+import { normaliseName } from "../../rules/names.js";
+import { DNS_PORT } from "../server-address.js";
 import { DnsLookupError } from "./errors.js";
 import type { DnsLookup } from "./resolver.js";
 
@@ -48,7 +49,7 @@ export class NoAuthoritativeServerError extends Error {
  * await findZone(lookup, "_dnsauth.www.example.com") // "example.com"
  */
 export async function findZone(lookup: DnsLookup, fqdn: string, options: { startAtParent?: boolean } = {}): Promise<string> {
-  const labels = fqdn.toLowerCase().replace(/\.$/, "").split(".");
+  const labels = normaliseName(fqdn).split(".");
   const asked: string[] = [];
   for (let i = options.startAtParent ? 1 : 0; i < labels.length; i++) {
     const candidate = labels.slice(i).join(".");

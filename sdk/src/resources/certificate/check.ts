@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ProviderContext } from "../../provider/context.js";
 import { containsUnknown, isUnknown } from "../../provider/unknown.js";
-import { parseDnsServers } from "../../rules/dns-servers.js";
+import { parseDnsServers } from "../../dns/server-address.js";
 import { DEFAULT_TIMEOUT_MINUTES, MAX_PROPAGATION_MINUTES, MAX_TIMEOUT_MINUTES, type CertificateInputs } from "./inputs.js";
 
 /** Checks the inputs ({@link checkCertificateInputs}); never calls the service. */

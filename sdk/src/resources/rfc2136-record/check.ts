@@ -1,7 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { dnsNameProblem, isWithinZone, normaliseDnsName } from "../../dns/names.js";
+import { dnsNameProblem, isWithinZone } from "../../dns/names.js";
 import { formatServer, parseServer } from "../../dns/server-address.js";
 import { DEFAULT_TSIG_ALGORITHM, isTsigAlgorithm, parseTsigSecret, TSIG_ALGORITHMS } from "../../dns/tsig.js";
+import { normaliseName } from "../../rules/names.js";
 import type { ProviderContext } from "../../provider/context.js";
 import { isUnknown } from "../../provider/unknown.js";
 import { DEFAULT_TTL, MAX_TTL, MAX_TXT_BYTES, RECORD_TYPES, type Rfc2136RecordInputs, type Rfc2136RecordState } from "./inputs.js";
@@ -74,7 +75,7 @@ export function checkRecordInputs(news: Partial<Rfc2136RecordInputs>): { inputs:
 
   if (news.tsigAlgorithm === undefined || news.tsigAlgorithm === null || news.tsigAlgorithm === "") inputs.tsigAlgorithm = DEFAULT_TSIG_ALGORITHM;
   else if (!isUnknown(news.tsigAlgorithm)) {
-    const algorithm = String(news.tsigAlgorithm).trim().toLowerCase().replace(/\.$/, "");
+    const algorithm = normaliseName(String(news.tsigAlgorithm));
     if (!isTsigAlgorithm(algorithm)) {
       fail("tsigAlgorithm", `tsigAlgorithm must be one of ${Object.keys(TSIG_ALGORITHMS).join(", ")} (the algorithm of the server's key statement); got ${JSON.stringify(news.tsigAlgorithm)}`);
     }
@@ -99,7 +100,7 @@ function dnsName(value: string | undefined, property: string, fail: (p: string, 
     fail(property, `${property} must be a DNS name; ${JSON.stringify(value)} ${problem}`);
     return undefined;
   }
-  return normaliseDnsName(value);
+  return normaliseName(value);
 }
 
 function checkValue(news: Partial<Rfc2136RecordInputs>, inputs: Record<string, unknown>, fail: (p: string, r: string) => void): void {
@@ -109,7 +110,7 @@ function checkValue(news: Partial<Rfc2136RecordInputs>, inputs: Record<string, u
   if (inputs.type === "CNAME") {
     const problem = dnsNameProblem(value);
     if (problem) return void fail("value", `a CNAME's value is the target name; ${JSON.stringify(value)} ${problem}`);
-    inputs.value = normaliseDnsName(value);
+    inputs.value = normaliseName(value);
   } else if (Buffer.byteLength(value, "utf8") > MAX_TXT_BYTES) {
     fail("value", `value is ${Buffer.byteLength(value, "utf8")} bytes; a TXT value here may have at most ${MAX_TXT_BYTES}`);
   }

@@ -31,7 +31,7 @@ describe("Rfc2136Record check", () => {
 
   it("writes a server one way (lower case, with its port), so another spelling of it is no change", () => {
     for (const server of ["NS1.Example.com", "ns1.example.com", "ns1.example.com:53"]) expect(checkRecordInputs({ ...GOOD, server }).inputs.server).toBe("ns1.example.com:53");
-    expect(checkRecordInputs({ ...GOOD, server: "[2001:DB8::53]" }).inputs.server).toBe("[2001:db8::53]:53");
+    for (const server of ["[2001:DB8::53]", "2001:db8::53"]) expect(checkRecordInputs({ ...GOOD, server }).inputs.server).toBe("[2001:db8::53]:53");
   });
 
   it("takes a CNAME's target as a name, and the other algorithms", () => {
@@ -43,7 +43,7 @@ describe("Rfc2136Record check", () => {
   it.each([
     [{ server: "" }, "server", /server is required: host:port/],
     [{ server: "ns1:dns" }, "server", /server must be host:port .*"ns1:dns" has the port "dns", not a number/],
-    [{ server: "2001:db8::53" }, "server", /brackets/],
+    [{ server: "[ns1]:53" }, "server", /"\[ns1\]:53" has "ns1" in brackets, not an IPv6 address/],
     [{ zone: "bad..zone" }, "zone", /zone must be a DNS name; "bad..zone" has an empty label/],
     [{ fqdn: "_dnsauth.example.org" }, "fqdn", /fqdn "_dnsauth.example.org" is not within zone "example.com"/],
     [{ fqdn: "example.com", type: "CNAME", value: "x.example.net" }, "fqdn", /a CNAME cannot be at the zone apex "example.com"/],
