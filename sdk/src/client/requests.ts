@@ -18,8 +18,9 @@ import {
 // declaration per request: its zod fields (a plain object, whose member docs
 // reach the public type) are what a strict zod object checks and what the
 // request's public type is (`InputOf`; types.ts names them through
-// `RequestOf<Op>`: `CreateOrderRequest` & co.); its wire-name map, typed by
-// the same fields, says under which name and in which order each is sent.
+// `RequestOf<Op>`: `CreateOrderRequest` & co.). They are declared in the
+// order the specification lists and the client sends them, each under its
+// name in snake_case unless an exception says otherwise ({@link toWire}).
 //
 // Every bad input is refused here, before a byte is sent (and before any money
 // moves), with the field (camelCase, as the caller wrote it) and the rule.
@@ -58,17 +59,22 @@ export type InputOf<F extends Fields> = z.input<z.ZodObject<F, z.core.$strict>>;
 /** A request's check and encoding: the camelCase request of `F` in, its wire fields out. */
 export type RequestSchema<F extends Fields> = z.ZodType<WireFields, InputOf<F>>;
 
-/**
- * The wire name of every field of a request, in the order the fields are
- * sent. Typed by the request's fields: a field missing here, or one here that
- * the request does not have, does not compile.
- */
-type WireNames<F extends Fields> = { readonly [K in keyof F]-?: string };
+/** Fields the specification names other than by the snake_case rule, by field. */
+type WireExceptions<F extends Fields> = { readonly [K in keyof F]?: string };
 
-/** `value`'s fields under their wire names, in the order of `names`; values as given (`undefined` is not sent). */
-function toWire<T extends object>(names: { readonly [K in keyof NoInfer<T>]-?: string }, value: T): { [wire: string]: T[keyof T] } {
-  const out: { [wire: string]: T[keyof T] } = {};
-  for (const key of Object.keys(names) as (keyof T & string)[]) out[names[key]] = value[key];
+/**
+ * `value`'s fields under their wire names (`orderNo` → `order_no`, or the
+ * exception), in the order `fields` declares them; values as given
+ * (`undefined` is not sent).
+ *
+ * @example
+ * toWire({ orderNo, certId }, { orderNo: "A1", certId: "c" }) // { order_no: "A1", cert_id: "c" }
+ */
+function toWire<F extends Fields, V extends { readonly [K in keyof F]?: unknown }>(fields: F, value: V, exceptions: WireExceptions<F> = {}): { [wire: string]: V[keyof V] } {
+  const out: { [wire: string]: V[keyof V] } = {};
+  for (const key of Object.keys(fields) as (keyof F & keyof V & string)[]) {
+    out[exceptions[key] ?? key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = value[key];
+  }
   return out;
 }
 
@@ -103,34 +109,17 @@ const companyInfo: z.ZodObject<typeof companyInfoFields, z.core.$strict> = z.str
   error: "must be an object with companyName, countryCode, contactFirst, contactLast, email (and optional members of spec 2.4)",
 });
 
-const COMPANY_INFO_WIRE: WireNames<typeof companyInfoFields> = {
-  companyName: "company_name",
-  countryCode: "country_code",
-  contactFirst: "contact_first",
-  contactLast: "contact_last",
-  email: "email",
-  registrationNo: "registration_no",
-  countryName: "country_name",
-  province: "province_pinyin",
-  city: "city_pinyin",
-  address: "address",
-  postalCode: "postal_code",
-  phone: "phone",
-  contactTitle: "contact_title",
-  idNumber: "id_number",
-};
-
 /** `company_info` as sent: the members given, under the specification's names. */
 function companyInfoWire(c: z.output<typeof companyInfo>): { [key: string]: string } {
-  return Object.fromEntries(Object.entries(toWire(COMPANY_INFO_WIRE, c)).filter((e): e is [string, string] => e[1] !== undefined));
+  const wire = toWire(companyInfoFields, c, { province: "province_pinyin", city: "city_pinyin" });
+  return Object.fromEntries(Object.entries(wire).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
 /** Order-keyed operations: ApplySign, GetRecord, GetCertificateStatus. */
 const orderRefFields = { orderNo };
-const ORDER_REF_WIRE: WireNames<typeof orderRefFields> = { orderNo: "order_no" };
 export const orderRefInput: RequestSchema<typeof orderRefFields> = z
   .strictObject(orderRefFields)
-  .transform((r): WireFields => toWire(ORDER_REF_WIRE, r));
+  .transform((r): WireFields => toWire(orderRefFields, r));
 
 /** Product list filters. */
 const listProductsFields = {
@@ -146,18 +135,9 @@ const listProductsFields = {
   /** Default 100, max 500. */
   limit: positiveInt.max(500, "must be at most 500").optional(),
 };
-const LIST_PRODUCTS_WIRE: WireNames<typeof listProductsFields> = {
-  domainType: "domain_type",
-  brandCode: "brand_code",
-  verificationType: "verification_type",
-  productName: "product_name",
-  productCode: "product_code",
-  page: "page",
-  limit: "limit",
-};
 export const listProductsInput: RequestSchema<typeof listProductsFields> = z
   .strictObject(listProductsFields)
-  .transform((f): WireFields => toWire(LIST_PRODUCTS_WIRE, f));
+  .transform((f): WireFields => toWire(listProductsFields, f));
 
 /** CreateOrder (spec 4.3). */
 const createOrderFields = {
@@ -165,6 +145,9 @@ const createOrderFields = {
   productId: positiveInt.optional(),
   /** Main domain, or the IP address of an ipv4/ipv6 product (spec 2.3). */
   domain: text,
+  /** An existing company of the account (OV/EV); or give `companyInfo`. */
+  companyId: positiveInt.optional(),
+  companyInfo: companyInfo.optional(),
   /** Additional plain domains. */
   sanDomains: names.optional(),
   /** Additional wildcard domains. */
@@ -184,32 +167,9 @@ const createOrderFields = {
   hashAlgorithm: oneOf(HASH_ALGORITHMS).optional(),
   verificationMethod: oneOf(VERIFICATION_METHODS).optional(),
   paymentMethod: oneOf(PAYMENT_METHODS).optional(),
-  /** An existing company of the account (OV/EV); or give `companyInfo`. */
-  companyId: positiveInt.optional(),
-  companyInfo: companyInfo.optional(),
   couponType: oneOf(COUPON_TYPES).optional(),
   couponId: positiveInt.optional(),
   couponCode: text.optional(),
-};
-const CREATE_ORDER_WIRE: WireNames<typeof createOrderFields> = {
-  productCode: "product_code",
-  productId: "product_id",
-  domain: "domain",
-  companyId: "company_id",
-  companyInfo: "company_info",
-  sanDomains: "san_domains",
-  wildcardDomains: "wildcard_domains",
-  customCsr: "custom_csr",
-  months: "months",
-  years: "years",
-  signatureAlgorithm: "signature_algorithm",
-  keySpec: "key_spec",
-  hashAlgorithm: "hash_algorithm",
-  verificationMethod: "verification_method",
-  paymentMethod: "payment_method",
-  couponType: "coupon_type",
-  couponId: "coupon_id",
-  couponCode: "coupon_code",
 };
 export const createOrderInput: RequestSchema<typeof createOrderFields> = z
   .strictObject(createOrderFields)
@@ -232,7 +192,7 @@ export const createOrderInput: RequestSchema<typeof createOrderFields> = z
       issue("couponType", "is required with couponId or couponCode");
     }
   })
-  .transform((r): WireFields => toWire(CREATE_ORDER_WIRE, { ...r, companyInfo: r.companyInfo && companyInfoWire(r.companyInfo) }));
+  .transform((r): WireFields => toWire(createOrderFields, { ...r, companyInfo: r.companyInfo && companyInfoWire(r.companyInfo) }));
 
 /**
  * ChangeVertificationMethod (spec 4.5). `email_suffix` is sent empty: the
@@ -240,10 +200,9 @@ export const createOrderInput: RequestSchema<typeof createOrderFields> = z
  * `email-<suffix>` method codes already name the mailbox.
  */
 const changeVerificationMethodFields = { orderNo, method: oneOf(VERIFICATION_METHODS) };
-const CHANGE_VERIFICATION_METHOD_WIRE: WireNames<typeof changeVerificationMethodFields> = { ...ORDER_REF_WIRE, method: "method" };
 export const changeVerificationMethodInput: RequestSchema<typeof changeVerificationMethodFields> = z
   .strictObject(changeVerificationMethodFields)
-  .transform((r): WireFields => ({ ...toWire(CHANGE_VERIFICATION_METHOD_WIRE, r), email_suffix: "" }));
+  .transform((r): WireFields => ({ ...toWire(changeVerificationMethodFields, r), email_suffix: "" }));
 
 /**
  * CancelOrder (spec 4.7). `reason` is sent empty when not given (the
@@ -256,18 +215,12 @@ const cancelOrderFields = {
     .max(CANCEL_REASON_MAX_LENGTH, `must be at most ${CANCEL_REASON_MAX_LENGTH} characters`)
     .optional(),
 };
-const CANCEL_ORDER_WIRE: WireNames<typeof cancelOrderFields> = { ...ORDER_REF_WIRE, reason: "reason" };
 export const cancelOrderInput: RequestSchema<typeof cancelOrderFields> = z
   .strictObject(cancelOrderFields)
-  .transform((r): WireFields => toWire(CANCEL_ORDER_WIRE, { ...r, reason: r.reason ?? "" }));
+  .transform((r): WireFields => toWire(cancelOrderFields, { ...r, reason: r.reason ?? "" }));
 
 /** DownloadCertificate: one certificate of the order by `cert_id` or `installment_no`, or the earliest. */
 const downloadCertificateFields = { orderNo, certId: text.optional(), installmentNo: positiveInt.optional() };
-const DOWNLOAD_CERTIFICATE_WIRE: WireNames<typeof downloadCertificateFields> = {
-  ...ORDER_REF_WIRE,
-  certId: "cert_id",
-  installmentNo: "installment_no",
-};
 export const downloadCertificateInput: RequestSchema<typeof downloadCertificateFields> = z
   .strictObject(downloadCertificateFields)
   .superRefine((r, ctx) => {
@@ -275,7 +228,7 @@ export const downloadCertificateInput: RequestSchema<typeof downloadCertificateF
       ctx.addIssue({ code: "custom", path: ["installmentNo"], message: "give certId or installmentNo, not both" });
     }
   })
-  .transform((r): WireFields => toWire(DOWNLOAD_CERTIFICATE_WIRE, r));
+  .transform((r): WireFields => toWire(downloadCertificateFields, r));
 
 /** Each operation's request check and encoding, by operation (GetUserData sends no fields). */
 export const REQUESTS = {
