@@ -39,7 +39,7 @@ async function startCli(args: string[], env: Record<string, string> = {}): Promi
 describe("certreseller-sandbox CLI", () => {
   it("prints exactly one JSON line with two funded accounts, logs on stderr, stops on SIGTERM", async () => {
     const { info, stderr, stdoutLines } = await startCli(["--port", "0", "--status-cooldown", "5"], { SANDBOX_METHOD_COOLDOWN: "7", SANDBOX_FAULT: "CreateOrder:errorRate=1,CreateOrder:errorCode=503" });
-    expect(Object.keys(info).sort()).toEqual(["accounts", "caCertificatePem", "managementUrl", "url"]);
+    expect(Object.keys(info).sort()).toEqual(["accounts", "caCertificatePem", "cloudflare", "managementUrl", "url"]);
     expect(info.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(info.managementUrl).toBe(`${info.url}/management`);
     expect(info.caCertificatePem).toContain("BEGIN CERTIFICATE");
