@@ -1,5 +1,5 @@
 import { findProductById } from "../catalogue/products.js";
-import { ApiError, badRequest } from "../errors.js";
+import { badRequest, notFound, tooManyRequests } from "../errors.js";
 import type { CertificateRecord } from "../store/types.js";
 import { formatDate, formatDateTime, formatIsoWithOffset } from "../util/time.js";
 import type { OperationRequest, ServiceContext } from "./context.js";
@@ -23,9 +23,7 @@ export async function getCertificateStatus(ctx: ServiceContext, { account, body 
   const last = ctx.store.statusReads.get(key);
   if (last !== undefined && now < last + cooldown * 1000) {
     const retryAfter = Math.ceil((last + cooldown * 1000 - now) / 1000);
-    throw new ApiError(429, `status of ${order.orderNo} was read less than ${cooldown} s ago; retry in ${retryAfter} s`, {
-      data: { retry_after: retryAfter, cooldown_seconds: cooldown },
-    });
+    throw tooManyRequests(`status of ${order.orderNo} was read less than ${cooldown} s ago; retry in ${retryAfter} s`, { retry_after: retryAfter, cooldown_seconds: cooldown });
   }
   ctx.store.statusReads.set(key, now);
   const askedUpstream = currentCert(order).status === 2;
@@ -57,7 +55,7 @@ export async function getCertificateStatus(ctx: ServiceContext, { account, body 
 function chooseCertificate(certs: CertificateRecord[], certId: string | undefined, installmentNo: number | undefined, count: number): CertificateRecord {
   if (certId !== undefined) {
     const c = certs.find((x) => x.certId === certId);
-    if (c === undefined) throw new ApiError(404, `cert_id ${JSON.stringify(certId)}: no such certificate in this order`, { field: "cert_id" });
+    if (c === undefined) throw notFound("cert_id", `cert_id ${JSON.stringify(certId)}: no such certificate in this order`);
     return c;
   }
   if (installmentNo !== undefined) {

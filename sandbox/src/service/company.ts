@@ -1,4 +1,4 @@
-import { ApiError, badRequest } from "../errors.js";
+import { badRequest } from "../errors.js";
 import type { CompanyInfo } from "../store/types.js";
 import { isAbsent, type Body } from "./fields.js";
 import { reservedKeyMessage, reservedKeyPath } from "../util/reserved-keys.js";
@@ -24,7 +24,7 @@ function parsedObject(body: Body, key: string): unknown {
   try {
     parsed = JSON.parse(v) as unknown;
   } catch (cause) {
-    throw new ApiError(400, `${key} looks like a JSON object but does not parse`, { field: key, cause });
+    throw badRequest(key, `${key} looks like a JSON object but does not parse`, cause);
   }
   const reserved = reservedKeyPath(parsed, key);
   if (reserved !== undefined) throw badRequest(key, reservedKeyMessage(reserved));

@@ -1,7 +1,7 @@
 import { installmentsAtPurchase } from "../catalogue/lifetimes.js";
 import { findProductByCode, findProductById } from "../catalogue/products.js";
 import type { KeySpec, Product, SignatureAlgorithm } from "../catalogue/types.js";
-import { ApiError, badRequest } from "../errors.js";
+import { badRequest, notFound } from "../errors.js";
 import type { CompanyInfo, OrderRecord } from "../store/types.js";
 import { newCertId, newOrderNo } from "../util/ids.js";
 import { toAmount } from "../util/money.js";
@@ -22,7 +22,7 @@ function findProduct(body: Body): Product {
   const product = code !== undefined ? findProductByCode(code) : findProductById(id!);
   if (product === undefined) {
     const field = code !== undefined ? "product_code" : "product_id";
-    throw new ApiError(404, `${field} ${JSON.stringify(code ?? id)}: no such product`, { field });
+    throw notFound(field, `${field} ${JSON.stringify(code ?? id)}: no such product`);
   }
   if (code !== undefined && id !== undefined && product.id !== id) {
     throw badRequest("product_id", `product_id ${id} does not match product_code ${JSON.stringify(code)}`);

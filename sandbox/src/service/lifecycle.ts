@@ -1,6 +1,6 @@
 import { certificateNotAfter, renewalOpensAtMs, reuseMsOn, termEndMs } from "../catalogue/lifetimes.js";
 import { findProductById } from "../catalogue/products.js";
-import { ApiError, badRequest } from "../errors.js";
+import { badRequest, internalError, notFound } from "../errors.js";
 import type { AccountRecord, CertificateRecord, OrderRecord, ValidationRecord } from "../store/types.js";
 import { newCertId } from "../util/ids.js";
 import { formatDateTime } from "../util/time.js";
@@ -17,7 +17,7 @@ export function findOrder(ctx: ServiceContext, account: AccountRecord, body: Bod
   const order = ctx.store.orders.get(orderNo);
   // Another account's order is indistinguishable from a missing one.
   if (order === undefined || order.accountId !== account.id) {
-    throw new ApiError(404, `order_no ${JSON.stringify(orderNo)}: no such order for this account`, { field: "order_no" });
+    throw notFound("order_no", `order_no ${JSON.stringify(orderNo)}: no such order for this account`);
   }
   return order;
 }
@@ -124,7 +124,7 @@ async function evaluateValidation(ctx: ServiceContext, order: OrderRecord, cert:
     if (validation === "auto" || rec.kind === "email") return timerDone;
     if (validation === "published") return isPublished(rec, publishedDnsRecords(ctx), ctx.store.files);
     if (!askUpstream) return false;
-    if (ctx.realValidator === undefined) throw new ApiError(500, "validation mode real has no validator configured");
+    if (ctx.realValidator === undefined) throw internalError("validation mode real has no validator configured");
     const res = await ctx.realValidator.check(toCheck(rec));
     if (!res.verified) cert.caStatusText = `${rec.domain}: ${res.detail}`;
     return res.verified;

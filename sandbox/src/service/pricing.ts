@@ -1,5 +1,5 @@
 import type { Product } from "../catalogue/types.js";
-import { ApiError, badRequest } from "../errors.js";
+import { badRequest, forbidden } from "../errors.js";
 import type { AccountRecord, PriceBreakdown } from "../store/types.js";
 import { formatMoney, type Cents } from "../util/money.js";
 import type { Names } from "./domain-rules.js";
@@ -54,7 +54,7 @@ export function renderPrice(p: PriceBreakdown): Record<string, unknown> {
 
 /** Takes the money, or explains which of balance/credit is short. Never mixes the two. */
 export function charge(account: AccountRecord, method: "balance" | "credit", total: Cents): void {
-  if (account.status === 0) throw new ApiError(403, "account is banned");
+  if (account.status === 0) throw forbidden("account is banned");
   if (method === "balance") {
     if (account.balance < total) {
       throw badRequest("payment_method", `insufficient balance: the order costs ${formatMoney(total)}, the balance is ${formatMoney(account.balance)} (payment_method balance does not draw on credit)`);

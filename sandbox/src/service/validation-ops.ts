@@ -1,5 +1,5 @@
 import { findProductById } from "../catalogue/products.js";
-import { ApiError, badRequest } from "../errors.js";
+import { badRequest, tooManyRequests } from "../errors.js";
 import type { CertificateRecord, OrderRecord } from "../store/types.js";
 import { newSignRequestId } from "../util/ids.js";
 import { formatIsoWithOffset } from "../util/time.js";
@@ -98,9 +98,7 @@ export async function changeVerificationMethod(ctx: ServiceContext, { account, b
   const cooldownMs = ctx.config.methodCooldownSeconds * 1000;
   if (cert.methodChangedAt !== null && now < cert.methodChangedAt + cooldownMs) {
     const retryAfter = Math.ceil((cert.methodChangedAt + cooldownMs - now) / 1000);
-    throw new ApiError(429, `the verification method of this certificate changed less than ${ctx.config.methodCooldownSeconds} s ago; retry in ${retryAfter} s`, {
-      data: { retry_after: retryAfter },
-    });
+    throw tooManyRequests(`the verification method of this certificate changed less than ${ctx.config.methodCooldownSeconds} s ago; retry in ${retryAfter} s`, { retry_after: retryAfter });
   }
   cert.verificationMethod = method;
   cert.methodChangedAt = now;

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { ApiError } from "../errors.js";
+import { badRequest, type ApiError } from "../errors.js";
 import { RESERVED_KEYS, reservedKeyMessage, reservedKeyPath } from "../util/reserved-keys.js";
 
 const MAX_BODY_BYTES = 1 << 20;
@@ -9,13 +9,13 @@ export async function readRaw(req: IncomingMessage): Promise<string> {
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new ApiError(400, `request body exceeds ${MAX_BODY_BYTES} bytes`);
+    if (size > MAX_BODY_BYTES) throw badRequest(undefined, `request body exceeds ${MAX_BODY_BYTES} bytes`);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");
 }
 
-const reservedKey = (path: string): ApiError => new ApiError(400, `request body field ${reservedKeyMessage(path)}`, { field: path });
+const reservedKey = (path: string): ApiError => badRequest(path, `request body field ${reservedKeyMessage(path)}`);
 
 /** A record with no prototype: no key of a body can reach Object.prototype through it. */
 const bare = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;
@@ -70,15 +70,15 @@ export function parseBody(text: string, contentType: string | undefined): Record
     try {
       parsed = JSON.parse(text);
     } catch (err) {
-      throw new ApiError(400, `request body is not valid JSON: ${(err as Error).message}`, { cause: err });
+      throw badRequest(undefined, `request body is not valid JSON: ${(err as Error).message}`, err);
     }
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-      throw new ApiError(400, "request body must be a JSON object");
+      throw badRequest(undefined, "request body must be a JSON object");
     }
     const reserved = reservedKeyPath(parsed);
     if (reserved !== undefined) throw reservedKey(reserved);
     return Object.assign(bare(), parsed);
   }
   if (type === "" || type === "application/x-www-form-urlencoded") return parseForm(text);
-  throw new ApiError(400, `unsupported Content-Type ${JSON.stringify(type)}; send application/x-www-form-urlencoded or application/json`);
+  throw badRequest(undefined, `unsupported Content-Type ${JSON.stringify(type)}; send application/x-www-form-urlencoded or application/json`);
 }

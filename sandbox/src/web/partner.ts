@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ApiError } from "../errors.js";
+import { ApiError, forbidden, methodNotAllowed, notFound, unauthorized } from "../errors.js";
 import type { FaultRegistry } from "../faults/faults.js";
 import type { ServiceContext } from "../service/context.js";
 import { isOperationName, OPERATIONS, type OperationName } from "../service/operations.js";
@@ -43,12 +43,12 @@ function authenticate(ctx: ServiceContext, req: IncomingMessage, body: Record<st
   const given = Object.hasOwn(body, "apikey") ? body.apikey : undefined;
   const fromBody = typeof given === "string" && given.trim() !== "" ? given.trim() : undefined;
   const key = fromBody ?? headerKey(req);
-  if (key === undefined) throw new ApiError(401, "apikey is required (form/JSON field apikey, header X-API-Key, or Authorization: Bearer)", { field: "apikey" });
+  if (key === undefined) throw unauthorized("apikey is required (form/JSON field apikey, header X-API-Key, or Authorization: Bearer)");
   const account = ctx.store.findAccountByKey(key);
-  if (account === undefined) throw new ApiError(401, "invalid API key", { field: "apikey" });
-  if (account.status === 0) throw new ApiError(403, "account is banned");
-  if (account.keyStatus !== 1) throw new ApiError(403, "API key is disabled");
-  if (account.keyExpiresAt !== null && Date.parse(account.keyExpiresAt) <= ctx.clock.nowMs()) throw new ApiError(403, "API key has expired");
+  if (account === undefined) throw unauthorized("invalid API key");
+  if (account.status === 0) throw forbidden("account is banned");
+  if (account.keyStatus !== 1) throw forbidden("API key is disabled");
+  if (account.keyExpiresAt !== null && Date.parse(account.keyExpiresAt) <= ctx.clock.nowMs()) throw forbidden("API key has expired");
   return account;
 }
 
@@ -87,12 +87,12 @@ export async function handlePartner(deps: PartnerDeps, req: IncomingMessage, res
 
   try {
     if (match === null || !isOperationName(match[1]!)) {
-      throw new ApiError(404, `no such operation ${JSON.stringify(opName)}; operations: ${Object.keys(OPERATIONS).join(", ")}`);
+      throw notFound(undefined, `no such operation ${JSON.stringify(opName)}; operations: ${Object.keys(OPERATIONS).join(", ")}`);
     }
     const op: OperationName = match[1];
     if (req.method !== "POST") {
       req.resume();
-      throw new ApiError(405, `${req.method ?? "?"} is not allowed; partner operations take POST`);
+      throw methodNotAllowed(`${req.method ?? "?"} is not allowed; partner operations take POST`);
     }
     const body = parseBody(await readRaw(req), req.headers["content-type"]);
     const account = authenticate(ctx, req, body);
