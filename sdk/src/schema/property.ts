@@ -29,6 +29,18 @@ export type SchemaType =
 /** What a changed input does on the next `up`. */
 export type Change = "replace" | "update" | "none";
 
+/** A failure of one input: the property and the rule it breaks. */
+export interface InputFailure {
+  property: string;
+  reason: string;
+}
+
+/** What parsing one present value gave: its canonical form, or what is wrong with it. */
+export type Parsed = { value: unknown; failures?: undefined } | { failures: InputFailure[]; value?: undefined };
+
+/** Inputs as a plain record (raw engine inputs, checked inputs or old outputs). */
+export type InputRecord = Readonly<Record<string, unknown>>;
+
 /** One property of a resource, component, function, object type or the provider configuration. */
 export interface PropertyDeclaration {
   /** What it is, for the schema, the TSDoc and the reference (Markdown). */
@@ -68,6 +80,26 @@ export interface PropertyDeclaration {
   readonly tsType?: string;
   /** The TypeScript type of the output, where it differs from the input's (e.g. an open enum). */
   readonly tsOutputType?: string;
+  /**
+   * For an input: checks and canonicalises a present value that is not the
+   * preview placeholder (absent: any value is kept as given).
+   */
+  parse?(value: unknown, property: string): Parsed;
+  /** For a required input: the reason given when it is absent (default "is required"). */
+  readonly missing?: string;
+  /**
+   * For an input: the value when the program leaves it out. May read inputs
+   * declared before it; answers the preview placeholder when those are unknown.
+   */
+  fallback?(values: InputRecord, unknown: ReadonlySet<string>): unknown;
+  /** For an input: whether an old output and a new input are the same (default: equal JSON). */
+  same?(old: unknown, next: unknown, olds: InputRecord, news: InputRecord): boolean;
+  /**
+   * For an input: the request member (camelCase) the checked value is sent
+   * as, and members that go with it whenever it is sent; absent: the input
+   * never reaches the service. An empty list is not sent.
+   */
+  readonly sentAs?: { readonly field: string; readonly with?: Readonly<Record<string, string>> };
 }
 
 /** Properties by name, in the order the reference lists them. */
@@ -114,7 +146,7 @@ export const objectType = (name: string, description: string, properties: Proper
  * declared so, or given a default by `check` (an Order input's `fallback`).
  */
 export function alwaysSet(p: PropertyDeclaration): boolean {
-  return p.required === true || p.alwaysSet === true || typeof (p as { fallback?: unknown }).fallback === "function";
+  return p.required === true || p.alwaysSet === true || typeof p.fallback === "function";
 }
 
 /** What the output says, as a sentence of its own. @example outputText({ description: "x", type: string, outputDescription: "the method." }) === "The method." */
@@ -130,6 +162,22 @@ export const isOutput = (p: PropertyDeclaration): boolean => p.output !== false;
 /** The entries of a table, typed for iteration. */
 export function entries(table: PropertyTable): [string, PropertyDeclaration][] {
   return Object.entries(table);
+}
+
+/** The inputs a provider receives: every input but the TypeScript-only ones (an `Order` object). */
+export function providerInputs(table: PropertyTable): [string, PropertyDeclaration][] {
+  return entries(table).filter(([, p]) => isInput(p) && p.tsOnly !== true);
+}
+
+/**
+ * Whether an old output and a new input of one property are the same, by its
+ * `same` rule (default: equal JSON).
+ *
+ * @example
+ * sameValue(ORDER_INPUTS.sanDomains, ["b", "a"], ["a", "b"], olds, news) === true
+ */
+export function sameValue(p: PropertyDeclaration, old: unknown, next: unknown, olds: InputRecord, news: InputRecord): boolean {
+  return p.same ? p.same(old, next, olds, news) : JSON.stringify(old ?? null) === JSON.stringify(next ?? null);
 }
 
 /** Names of the inputs whose change has the given effect. @example changing(ORDER, "update") // ["verificationMethod"] */

@@ -4,9 +4,10 @@
  * the reference page. `CertificateArgs` and the class's outputs are held to
  * it by the compiler (below).
  *
- * Change effects are those of `diff.ts`: a new `orderNo`, or a
- * given `installmentNo` / `certId` other than the certificate held,
- * replaces (create-before-delete); a new `requestId` (a reissue) and a new
+ * Each input's parse rule, default and change effect are declared here and
+ * applied by the shared check and diff: a new `orderNo`, or a given
+ * `installmentNo` / `certId` other than the certificate held, replaces
+ * (create-before-delete); a new `requestId` (a reissue) and a new
  * `timeoutMinutes` update in place; nothing else is compared. The class
  * also sends `resourceUrn` and `timeoutOrigin` (from `customTimeouts`):
  * internal, not declared (as the Order's `INTERNAL_INPUTS`).
@@ -17,6 +18,8 @@
  * `pfxPassword`); their descriptions say so.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { parseDnsServers } from "../../dns/server-address.js";
+import { bad, ok } from "../../schema/parse.js";
 import * as t from "../../schema/property.js";
 import { DEFAULT_PROPAGATION_MINUTES, DEFAULT_TIMEOUT_MINUTES, MAX_PROPAGATION_MINUTES, MAX_TIMEOUT_MINUTES } from "./inputs.js";
 import type { Certificate, CertificateArgs } from "./resource.js";
@@ -24,6 +27,15 @@ import type { Certificate, CertificateArgs } from "./resource.js";
 /** An output-only property (`input: false`); `more` keeps its literal types (`secret: true`, ...). */
 const output = <const M extends Partial<t.PropertyDeclaration>>(description: string, type: t.SchemaType, more?: M) =>
   ({ description, type, ...(more as M), input: false }) as const;
+
+/** A number of minutes above 0 and at most `max` (`span` says how long that is). */
+const minutes = (max: number, span: string) => (value: unknown, property: string) =>
+  typeof value === "number" && Number.isFinite(value) && value > 0 && value <= max
+    ? ok(value)
+    : bad(property, `${property} must be a number of minutes above 0 and at most ${max} (${span}); got ${JSON.stringify(value)}`);
+
+/** Unset follows the certificate held: only a given value is compared. */
+const givenDiffers = (old: unknown, next: unknown) => next === undefined || next === null || old === next;
 
 /** One of the Order's renewal settings, as the Certificate takes and reports it. */
 function renewalSetting(name: "renewBeforeDays" | "renewBeforePercentage") {
@@ -68,7 +80,10 @@ export const CERTIFICATE_PROPERTIES = {
     type: t.string,
     defaultNote: "— (required without `order`)",
     required: true,
+    missing: "orderNo is required: the order number (e.g. order.orderNo)",
     change: "replace",
+    parse: (value, property) =>
+      typeof value === "string" && value.trim() !== "" ? ok(value.trim()) : bad(property, "orderNo is required: the order number (e.g. order.orderNo)"),
   },
   requestId: {
     description:
@@ -81,6 +96,7 @@ export const CERTIFICATE_PROPERTIES = {
     defaultNote: "—",
     change: "update",
     changeNote: "waits for, downloads and verifies the next installment; unset or empty is no change",
+    same: (old, next) => next === undefined || next === null || next === "" || next === old,
   },
   // Sent to the provider for the expiry warning and used by the class for
   // `renewsAt`; the class reports them (computed when read, never stored).
@@ -95,6 +111,11 @@ export const CERTIFICATE_PROPERTIES = {
     defaultNote: "the earliest issued certificate",
     change: "replace",
     changeNote: "only when given: unset follows the certificate held",
+    parse: (value, property) =>
+      typeof value === "number" && Number.isInteger(value) && value >= 1
+        ? ok(value)
+        : bad(property, `installmentNo must be a whole number from 1 (the first certificate of the order); got ${JSON.stringify(value)}`),
+    same: givenDiffers,
   },
   certId: {
     alwaysSet: true,
@@ -105,6 +126,9 @@ export const CERTIFICATE_PROPERTIES = {
     defaultNote: "—",
     change: "replace",
     changeNote: "only when given: unset follows the certificate held",
+    parse: (value, property) =>
+      typeof value === "string" && value.trim() !== "" ? ok(value) : bad(property, "certId must be a non-empty string (the certificate's UUID)"),
+    same: givenDiffers,
   },
   timeoutMinutes: {
     alwaysSet: true,
@@ -116,6 +140,9 @@ export const CERTIFICATE_PROPERTIES = {
     defaultNote: `${DEFAULT_TIMEOUT_MINUTES} (or from \`customTimeouts\`)`,
     change: "update",
     changeNote: "the certificate is kept",
+    parse: minutes(MAX_TIMEOUT_MINUTES, "7 days"),
+    fallback: () => DEFAULT_TIMEOUT_MINUTES,
+    same: (old, next) => (next ?? DEFAULT_TIMEOUT_MINUTES) === old,
   },
   // The propagation check's settings: read by create only, not stored
   // (`output: false`), so changing one changes nothing of a Certificate
@@ -132,6 +159,7 @@ export const CERTIFICATE_PROPERTIES = {
     output: false,
     change: "none",
     changeNote: "checked when the Certificate is created",
+    parse: (value, property) => (typeof value === "boolean" ? ok(value) : bad(property, `propagationCheck must be true or false; got ${JSON.stringify(value)}`)),
   },
   propagationTimeoutMinutes: {
     description: `How long the propagation check waits for the records, in minutes (above 0, at most ${MAX_PROPAGATION_MINUTES}); the servers are asked again after 2, 4, 8, ... (at most 30) seconds.`,
@@ -140,6 +168,7 @@ export const CERTIFICATE_PROPERTIES = {
     output: false,
     change: "none",
     changeNote: "checked when the Certificate is created",
+    parse: minutes(MAX_PROPAGATION_MINUTES, "a day"),
   },
   propagationResolvers: {
     description:
@@ -151,6 +180,11 @@ export const CERTIFICATE_PROPERTIES = {
     output: false,
     change: "none",
     changeNote: "checked when the Certificate is created",
+    // Written back in canonical `address:port` form.
+    parse: (value, property) => {
+      const parsed = parseDnsServers(value);
+      return parsed.reason !== undefined ? bad(property, `propagationResolvers ${parsed.reason}`) : ok(parsed.servers);
+    },
   },
   // Secret, an input and an output: the given password, else one derived
   // from the key. Never sent to the provider (the class builds the PKCS#12

@@ -2,32 +2,30 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ProviderContext } from "../../provider/context.js";
 import { isUnknown } from "../../provider/unknown.js";
 import { daysBetween } from "../../rules/lifetime.js";
-import { DEFAULT_TIMEOUT_MINUTES, type CertificateInputs } from "./inputs.js";
+import { sameValue } from "../../schema/property.js";
+import { changedInputs } from "../shared/inputs.js";
+import { CERTIFICATE_PROPERTIES } from "./declaration.js";
+import type { CertificateInputs } from "./inputs.js";
 import type { CertificateState } from "./state.js";
 
 /** Days before `notAfter` from which a Certificate without renewal settings warns at preview. */
 export const EXPIRY_WARNING_DAYS = 30;
 
 /**
- * A new `orderNo`, or a given `installmentNo` / `certId` other than the
- * certificate held, replaces (create-before-delete); a new request id (the
- * Order's reissue) and a new `timeoutMinutes` update in place. `olds` are
- * the OLD OUTPUTS.
+ * What each change does is declared (`declaration.ts`): a new `orderNo`, or
+ * a given `installmentNo` / `certId` other than the certificate held,
+ * replaces (create-before-delete); a new request id (the Order's reissue)
+ * and a new `timeoutMinutes` update in place. `olds` are the OLD OUTPUTS.
  */
 export async function diff(ctx: ProviderContext, _id: string, olds: CertificateState, news: CertificateInputs): Promise<pulumi.dynamic.DiffResult> {
-  const replaces: string[] = [];
-  if (isUnknown(news.orderNo) || news.orderNo !== olds.orderNo) replaces.push("orderNo");
-  // Outputs hold the certificate actually downloaded; an unset target follows it.
-  if (news.installmentNo !== undefined && (isUnknown(news.installmentNo) || news.installmentNo !== olds.installmentNo)) replaces.push("installmentNo");
-  if (news.certId !== undefined && (isUnknown(news.certId) || news.certId !== olds.certId)) replaces.push("certId");
-  const timeoutChanged = (news.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES) !== olds.timeoutMinutes;
+  const { replaces, updates } = changedInputs(CERTIFICATE_PROPERTIES, { ...olds }, { ...news });
   // Nothing else is compared. In particular an earlier release's stored
   // copies of the derived outputs (pfxBase64, fullChainPem, ...; see
   // DERIVED_OUTPUTS) and its pfxPassword input, which the class no longer
   // sends, are no change: upgrading updates nothing, and the next real
   // update writes the slim outputs.
   // The Order submitted the next installment (a new request id): update in place; the old certificate stays until the new one is verified.
-  const reissued = requestIdChanged(olds, news);
+  const reissued = updates.includes("requestId");
   const log = ctx.log(news.resourceUrn);
   if (reissued && olds.requestId !== undefined && replaces.length === 0) {
     log.warn(
@@ -38,13 +36,12 @@ export async function diff(ctx: ProviderContext, _id: string, olds: CertificateS
   expiryWarning(log, olds, news, ctx.now());
   // Replacement is create-before-delete: the old material stays in state
   // (and deployed) until the new certificate is issued and downloaded.
-  return { changes: replaces.length > 0 || timeoutChanged || reissued, replaces, deleteBeforeReplace: false };
+  return { changes: replaces.length + updates.length > 0, replaces, deleteBeforeReplace: false };
 }
 
 /** The Order's request id moved on (or is unknown at preview while the Order updates). */
 export function requestIdChanged(olds: CertificateState, news: Partial<CertificateInputs>): boolean {
-  if (news.requestId === undefined || news.requestId === null || news.requestId === "") return false;
-  return isUnknown(news.requestId) || news.requestId !== olds.requestId;
+  return isUnknown(news.requestId) || !sameValue(CERTIFICATE_PROPERTIES.requestId, olds.requestId, news.requestId, { ...olds }, { ...news });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { containsUnknown, resourceName, type ProviderContext } from "../../provider/index.js";
-import { REPLACE_KEYS, sameInput, UPDATE_KEYS, type InputRecord, type OrderInputs } from "./inputs.js";
+import { resourceName, type ProviderContext } from "../../provider/index.js";
+import { changedInputs } from "../shared/inputs.js";
+import { ORDER_INPUTS, type InputRecord, type OrderInputs } from "./inputs.js";
 import { forgetJournalEntry } from "./journal-entry.js";
 import { renewalPlanFor } from "./renewal.js";
 import type { OrderState } from "./state.js";
@@ -16,8 +17,7 @@ export async function diff(ctx: ProviderContext, _id: string, olds: OrderState, 
   await forgetJournalEntry(ctx, olds);
   const old = olds as unknown as InputRecord;
   const next = news as unknown as InputRecord;
-  const changed = (key: (typeof REPLACE_KEYS)[number]) => containsUnknown(next[key]) || !sameInput(key, old[key], next[key], old, next);
-  const replaces: string[] = REPLACE_KEYS.filter(changed);
+  const { replaces, updates } = changedInputs(ORDER_INPUTS, old, next);
   const plan = await renewalPlanFor(ctx, olds, news);
   const renewal = plan.kind === "renew" ? plan.reason : undefined;
   if (plan.kind === "renew") {
@@ -39,5 +39,5 @@ export async function diff(ctx: ProviderContext, _id: string, olds: OrderState, 
     log.warn(plan.reason);
     return { changes: true };
   }
-  return { changes: UPDATE_KEYS.some(changed) };
+  return { changes: updates.length > 0 };
 }

@@ -21,24 +21,22 @@ import {
 } from "../../client/vocabulary.js";
 import type { CreateOrderRequest } from "../../client/types.js";
 import { UNKNOWN } from "../../provider/unknown.js";
+import { bad, flag, integer, ok, oneOf, quoted, text } from "../../schema/parse.js";
 import * as t from "../../schema/property.js";
-import type { Change, PropertyDeclaration } from "../../schema/property.js";
-import { canonicalName, readCompanyInfo, type OrderSpec, type RuleFailure } from "../../rules/index.js";
+import type { Change, InputRecord, Parsed, PropertyDeclaration } from "../../schema/property.js";
+import { canonicalName, readCompanyInfo, type OrderSpec } from "../../rules/index.js";
 import { sameMethod } from "../shared/verification-method.js";
 import { COMPANY_INFO, companyMembers } from "./company-info.js";
 import type { OrderInputValues } from "./properties.generated.js";
 
+export type { InputRecord, Parsed } from "../../schema/property.js";
+
 /** What a changed input does on the next `up`. */
 export type InputChange = Change;
 
-/** What parsing one present value gave: its canonical form, or what is wrong with it. */
-export type Parsed = { value: unknown; failures?: undefined } | { failures: RuleFailure[]; value?: undefined };
-
-/** Inputs as a plain record (raw engine inputs, normalised inputs or old outputs). */
-export type InputRecord = Readonly<Record<string, unknown>>;
-
 /**
- * One Order input.
+ * One Order input: every input has a parse rule and a change effect, and
+ * what it is sent as names a CreateOrder request member.
  *
  * @example
  * const months: InputDeclaration = ORDER_INPUTS.months;
@@ -46,49 +44,13 @@ export type InputRecord = Readonly<Record<string, unknown>>;
  */
 export interface InputDeclaration extends PropertyDeclaration {
   readonly change: InputChange;
-  /** Checks and canonicalises a present value that is not the preview placeholder. */
-  parse(value: unknown, property: string): Parsed;
-  /**
-   * The value when the program leaves the input out. May read inputs
-   * declared before it; answers {@link UNKNOWN} when those are unknown.
-   */
-  fallback?(values: InputRecord, unknown: ReadonlySet<string>): unknown;
-  /** Whether an old output and a new input are the same (default: equal JSON). */
-  same?(old: unknown, next: unknown, olds: InputRecord, news: InputRecord): boolean;
-  /**
-   * The CreateOrder request member (camelCase, see the client's request
-   * fields) the checked value is sent as, and members that go with it
-   * whenever it is sent; absent: the input never reaches the service. An
-   * empty list is not sent.
-   */
+  parse: NonNullable<PropertyDeclaration["parse"]>;
+  /** The CreateOrder request member (see the client's request fields); absent: the input never reaches the service. */
   readonly sentAs?: { readonly field: CreateOrderField; readonly with?: Readonly<Partial<Record<CreateOrderField, string>>> };
 }
 
 /** A member of the CreateOrder request. */
 export type CreateOrderField = t.KeysOfUnion<CreateOrderRequest>;
-
-const ok = (value: unknown): Parsed => ({ value });
-const bad = (property: string, reason: string): Parsed => ({ failures: [{ property, reason }] });
-const quoted = (values: readonly string[]) => values.map((v) => JSON.stringify(v)).join(", ");
-
-function text(what: string) {
-  return (value: unknown, property: string): Parsed =>
-    typeof value === "string" && value.trim() !== "" ? ok(value.trim()) : bad(property, `must be a non-empty ${what}`);
-}
-
-function oneOf(allowed: readonly string[]) {
-  return (value: unknown, property: string): Parsed => {
-    const code = typeof value === "string" ? value.trim().toLowerCase() : value;
-    return typeof code === "string" && allowed.includes(code) ? ok(code) : bad(property, `must be one of ${quoted(allowed)}, got ${JSON.stringify(value)}`);
-  };
-}
-
-function integer(min: number, max: number) {
-  return (value: unknown, property: string): Parsed =>
-    typeof value === "number" && Number.isInteger(value) && value >= min && value <= max
-      ? ok(value)
-      : bad(property, `must be a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`);
-}
 
 function nameList(value: unknown, property: string): Parsed {
   if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) return bad(property, "must be a list of names");
@@ -162,10 +124,6 @@ function customCsr(value: unknown, property: string): Parsed {
   return typeof value === "string" && value.trim() !== ""
     ? ok(value.replace(/\r\n/g, "\n").trim() + "\n")
     : bad(property, "must be a PEM certificate signing request");
-}
-
-function flag(value: unknown, property: string): Parsed {
-  return typeof value === "boolean" ? ok(value) : bad(property, `must be true or false, got ${JSON.stringify(value)}`);
 }
 
 /** Issuer domains as CAA values name a CA (RFC 8659 section 4.2): `sectigo.com`, lower case, no root dot. */
@@ -479,6 +437,5 @@ void inputsAreASpec;
  * sameInput("sanDomains", ["b", "a"], ["a", "b"], olds, news) === true
  */
 export function sameInput(name: OrderInputName, old: unknown, next: unknown, olds: InputRecord, news: InputRecord): boolean {
-  const declaration: InputDeclaration = ORDER_INPUTS[name];
-  return declaration.same ? declaration.same(old, next, olds, news) : JSON.stringify(old ?? null) === JSON.stringify(next ?? null);
+  return t.sameValue(ORDER_INPUTS[name], old, next, olds, news);
 }

@@ -1,61 +1,26 @@
 import { caBrowserMaxDays } from "../../rules/lifetime.js";
 import { KEY_SPECS_BY_ALGORITHM, keySpecFits, isSignatureAlgorithm } from "../../client/vocabulary.js";
-import { containsUnknown, UNKNOWN } from "../../provider/unknown.js";
-import type { RuleFailure } from "../../rules/index.js";
+import { checkInputs, type CheckedInputs } from "../shared/inputs.js";
 import { INPUT_DECLARATIONS, INTERNAL_INPUTS, ORDER_INPUTS, RETIRED_INPUTS } from "./inputs.js";
 
 /** Result of {@link normalizeOrder}. */
-export interface Normalized {
-  /** The inputs in canonical form with the product-independent defaults; unknown values kept as the placeholder. */
-  values: Record<string, unknown>;
-  /** Input names whose value is not known yet (preview). */
-  unknown: Set<string>;
-  /** Input names whose value was refused (a failure names each): rules that need them are skipped, not failed twice. */
-  rejected: Set<string>;
-  failures: RuleFailure[];
-}
+export type Normalized = CheckedInputs;
 
 /**
  * Type checks, canonical forms and product-independent defaults for Order
- * inputs, one declaration (`inputs.ts`) per input, then the rules that
- * relate two inputs. Works on raw engine inputs: anything may be the
- * preview placeholder, and a program written in plain JavaScript may send
- * any type or a key the Order does not take.
+ * inputs from their declarations (`inputs.ts`, through the shared
+ * `checkInputs`), then the rules that relate two inputs and the refusal of
+ * keys the Order does not take.
  *
  * @example
  * normalizeOrder({ productCode: "p", domain: "WWW.Example.com.", years: 2 }).values
  * // { productCode: "p", domain: "www.example.com", sanDomains: [], wildcardDomains: [], years: 2, months: 24, signatureAlgorithm: "rsa", ... }
  */
 export function normalizeOrder(raw: Record<string, unknown>): Normalized {
-  const values: Record<string, unknown> = {};
-  const unknown = new Set<string>();
-  const rejected = new Set<string>();
-  const failures: RuleFailure[] = [];
+  const { values, unknown, rejected, failures } = checkInputs(ORDER_INPUTS, raw);
   const fail = (property: string, reason: string) => failures.push({ property, reason });
   const present = (key: string) => raw[key] !== undefined && raw[key] !== null;
 
-  for (const [key, declaration] of INPUT_DECLARATIONS) {
-    const value = raw[key];
-    if (value === undefined || value === null) {
-      if (declaration.required) fail(key, "is required");
-      else if (declaration.fallback) {
-        const filled = declaration.fallback(values, unknown);
-        if (filled === UNKNOWN) unknown.add(key);
-        if (filled !== undefined) values[key] = filled;
-      }
-      continue;
-    }
-    if (containsUnknown(value)) {
-      unknown.add(key);
-      values[key] = value;
-      continue;
-    }
-    const parsed = declaration.parse(value, key);
-    if (parsed.failures) {
-      failures.push(...parsed.failures);
-      rejected.add(key);
-    } else values[key] = parsed.value;
-  }
   for (const key of INTERNAL_INPUTS) if (present(key) && key !== "quotedPrice") values[key] = raw[key];
 
   const knownNumber = (key: string) => (!unknown.has(key) && typeof values[key] === "number" ? (values[key] as number) : undefined);

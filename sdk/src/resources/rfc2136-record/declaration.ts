@@ -4,8 +4,9 @@
  * page. `Rfc2136RecordArgs` and the class's outputs are held to it by the
  * compiler (below).
  *
- * Change effects are those of `diff.ts`: `server`, `zone`, `fqdn` and
- * `type` replace; `value` and `ttl` update in place with one UPDATE; the key
+ * Each input's parse rule (`parse.ts`), default and change effect are
+ * applied by the shared check and diff: `server`, `zone`, `fqdn` and `type`
+ * replace; `value` and `ttl` update in place with one UPDATE; the key
  * settings update in place and send nothing.
  */
 import type * as pulumi from "@pulumi/pulumi";
@@ -13,6 +14,7 @@ import { DEFAULT_TSIG_ALGORITHM, TSIG_ALGORITHMS } from "../../dns/tsig.js";
 import { codes } from "../../schema/reference.js";
 import * as t from "../../schema/property.js";
 import { DEFAULT_TTL, MAX_TTL } from "./inputs.js";
+import { missing, parseRecordInput as parse } from "./parse.js";
 import type { Rfc2136Record, Rfc2136RecordArgs } from "./resource.js";
 
 const KEY_CHANGE = { change: "update", changeNote: "nothing is sent; the next update and the delete sign with it" } as const;
@@ -24,6 +26,8 @@ export const RFC2136_RECORD_PROPERTIES = {
     type: t.string,
     required: true,
     change: "replace",
+    missing: missing("server"),
+    parse: parse.server,
     changeNote: "the record is added at the new server, then deleted at the old",
   },
   zone: {
@@ -31,12 +35,16 @@ export const RFC2136_RECORD_PROPERTIES = {
     type: t.string,
     required: true,
     change: "replace",
+    missing: missing("zone"),
+    parse: parse.zone,
   },
   fqdn: {
     description: "The record's absolute name, e.g. a validation record's `fqdn` (`_dnsauth.www.example.com`). Stored lower case, without the trailing dot.",
     type: t.string,
     required: true,
     change: "replace",
+    missing: missing("fqdn"),
+    parse: parse.fqdn,
   },
   type: {
     description: "`TXT` or `CNAME`: a validation record's `type` (`recordType`).",
@@ -44,6 +52,8 @@ export const RFC2136_RECORD_PROPERTIES = {
     typeNote: `string: ${codes(["TXT", "CNAME"])}`,
     required: true,
     change: "replace",
+    missing: missing("type"),
+    parse: parse.type,
   },
   value: {
     description:
@@ -51,6 +61,8 @@ export const RFC2136_RECORD_PROPERTIES = {
     type: t.string,
     required: true,
     change: "update",
+    missing: missing("value"),
+    parse: parse.value,
     changeNote: "one UPDATE deletes the old value's RR and adds the new one",
   },
   ttl: {
@@ -59,12 +71,16 @@ export const RFC2136_RECORD_PROPERTIES = {
     type: t.integer,
     defaultNote: String(DEFAULT_TTL),
     change: "update",
+    parse: parse.ttl,
+    fallback: () => DEFAULT_TTL,
     changeNote: "one UPDATE deletes the RR and adds it with the new TTL",
   },
   tsigKeyName: {
     description: "The TSIG key's name, as the server's `key` statement names it (e.g. `certreseller.`); the server's update policy must grant it TXT/CNAME updates here.",
     type: t.string,
     required: true,
+    missing: missing("tsigKeyName"),
+    parse: parse.tsigKeyName,
     ...KEY_CHANGE,
   },
   tsigAlgorithm: {
@@ -73,6 +89,8 @@ export const RFC2136_RECORD_PROPERTIES = {
     type: t.string,
     typeNote: `string: ${codes(Object.keys(TSIG_ALGORITHMS))}`,
     defaultNote: `\`${DEFAULT_TSIG_ALGORITHM}\``,
+    parse: parse.tsigAlgorithm,
+    fallback: () => DEFAULT_TSIG_ALGORITHM,
     ...KEY_CHANGE,
   },
   tsigSecret: {
@@ -82,6 +100,8 @@ export const RFC2136_RECORD_PROPERTIES = {
     type: t.string,
     required: true,
     secret: true,
+    missing: missing("tsigSecret"),
+    parse: parse.tsigSecret,
     ...KEY_CHANGE,
   },
   preExisting: {

@@ -11,6 +11,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { VERIFICATION_METHODS } from "../../client/vocabulary.js";
 import * as t from "../../schema/property.js";
+import { sameMethod } from "../shared/verification-method.js";
 import type { DomainValidationRecord } from "./records.js";
 import type { Validation, ValidationArgs } from "./resource.js";
 
@@ -43,6 +44,9 @@ export const VALIDATION_RECORD = t.objectType(
 );
 
 const methodCodes = VERIFICATION_METHODS.map((m) => `\`${m}\``).join(", ");
+
+/** A list of names in one order, so that a reordered list is no change. */
+const sortedOrNull = (names: unknown) => (Array.isArray(names) ? [...names].sort() : null);
 
 export const VALIDATION_PROPERTIES = {
   // `order` is a TypeScript convenience: the class reads the Order's number,
@@ -83,6 +87,7 @@ export const VALIDATION_PROPERTIES = {
     required: true,
     change: "update",
     changeNote: "records re-read; a different order of the same names is no change",
+    same: (old, next) => JSON.stringify(sortedOrNull(old)) === JSON.stringify(sortedOrNull(next)),
   },
   method: {
     alwaysSet: true,
@@ -94,6 +99,7 @@ export const VALIDATION_PROPERTIES = {
     defaultNote: "— (the method the service reports)",
     change: "update",
     changeNote: "records re-read; unset is no change, and `email` matches any `email-…` method",
+    same: (old, next) => next === undefined || sameMethod(next, old ?? ""),
   },
   requestId: {
     alwaysSet: true,
@@ -105,6 +111,7 @@ export const VALIDATION_PROPERTIES = {
     defaultNote: "— (empty)",
     change: "update",
     changeNote: "records re-read; unset or empty is no change",
+    same: (old, next) => next === undefined || next === null || next === "" || next === old,
   },
   emailSuffix: {
     description:

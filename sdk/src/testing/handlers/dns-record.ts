@@ -5,6 +5,8 @@
 import { createHash } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import { isUnknown, type ResourceHandlers } from "../../provider/index.js";
+import { changedInputs } from "../../resources/shared/inputs.js";
+import { SANDBOX_DNS_RECORD_PROPERTIES } from "../declarations.js";
 import { managementCall, managementUrlProblem, unreachableManagement } from "../management.js";
 
 export interface DnsRecordInputs {
@@ -13,8 +15,6 @@ export interface DnsRecordInputs {
   type: string;
   value: string;
 }
-
-const KEYS = ["managementUrl", "fqdn", "type", "value"] as const;
 
 function recordOf(inputs: DnsRecordInputs) {
   return { fqdn: inputs.fqdn.toLowerCase().replace(/\.$/, ""), type: inputs.type.toUpperCase(), value: inputs.value };
@@ -39,8 +39,8 @@ export const handlers: ResourceHandlers<DnsRecordInputs, DnsRecordInputs> = {
     return { inputs: news, failures };
   },
   async diff(_ctx, _id, olds, news) {
-    // Every field is part of the published record's identity: a change is a new record.
-    const replaces = KEYS.filter((k) => isUnknown(news[k]) || olds[k] !== news[k]);
+    // Every field is part of the published record's identity (declared `change: "replace"`).
+    const { replaces } = changedInputs(SANDBOX_DNS_RECORD_PROPERTIES, { ...olds }, { ...news });
     return { changes: replaces.length > 0, replaces, deleteBeforeReplace: false };
   },
   async create(_ctx, inputs) {
