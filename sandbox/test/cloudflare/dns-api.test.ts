@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { optionsFromArgs } from "../../src/cli.js";
 import type { CloudflareZone, RunningSandbox } from "../../src/index.js";
-import { DV_MULTI, mgmt, ok, withSandbox } from "../core/helpers.js";
+import { DV_MULTI, mgmt, ok, withSandbox } from "../support/sandbox.js";
 
 const TOKEN = "A".repeat(20) + "b".repeat(20);
 const ZONE_ID = "023e105f4ecef8ad9ca31a8372d0c353";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../src/index.js";
-import { call, COMPANY, DV_MULTI, mgmt, ok, rawCall, withSandbox } from "./helpers.js";
+import { call, COMPANY, DV_MULTI, mgmt, ok, rawCall, withSandbox } from "../support/sandbox.js";
 import {
   CANCEL_AUDIT, CANCEL_DIRECT, CREATE_ORDER, DOWNLOAD, expectShape, GET_RECORD, PRODUCT_ITEM, shapeErrors, STATUS, SUBMISSION, USER_DATA,
 } from "./support/shape.js";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../src/index.js";
 import { classifyName, nonPublicIpReason } from "../../src/service/names.js";
-import { call, mgmt, ok, withSandbox } from "./helpers.js";
+import { call, mgmt, ok, withSandbox } from "../support/sandbox.js";
 
 // Addresses in the IANA special-purpose registries (and multicast, and the
 // deprecated IPv4-compatible block) are not public: no public CA certifies them.

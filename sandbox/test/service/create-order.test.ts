@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../src/index.js";
 import { opensslCsr } from "../../../tests/support/openssl.js";
-import { call, COMPANY, DV_MULTI, mgmt, ok, withSandbox } from "./helpers.js";
+import { call, COMPANY, DV_MULTI, mgmt, ok, withSandbox } from "../support/sandbox.js";
 
 let sb: RunningSandbox;
 beforeAll(async () => {

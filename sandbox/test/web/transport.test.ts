@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../src/index.js";
-import { call, mgmt, rawCall, withSandbox } from "./helpers.js";
+import { call, mgmt, rawCall, withSandbox } from "../support/sandbox.js";
 
 let sb: RunningSandbox;
 const logLines: string[] = [];

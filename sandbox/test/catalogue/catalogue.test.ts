@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../src/index.js";
-import { call, ok, withSandbox } from "./helpers.js";
+import { call, ok, withSandbox } from "../support/sandbox.js";
 
 let sb: RunningSandbox;
 beforeAll(async () => {

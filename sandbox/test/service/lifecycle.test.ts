@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { opensslCsr, opensslSync, opensslVerify } from "../../../tests/support/openssl.js";
 import { ManagementClient } from "../../../tests/support/sandbox-management.js";
 import type { RunningSandbox } from "../../src/index.js";
-import { call, COMPANY, DV_MULTI, mgmt, ok, withSandbox } from "./helpers.js";
+import { call, COMPANY, DV_MULTI, mgmt, ok, withSandbox } from "../support/sandbox.js";
 
 let sb: RunningSandbox;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { StateFiles, STATE_VERSION, type MetaState } from "../../src/store/state
 import { Store } from "../../src/store/store.js";
 import type { OrderRecord } from "../../src/store/types.js";
 import { startSandbox } from "../../src/index.js";
-import { call, DV_MULTI, mgmt } from "./helpers.js";
+import { call, DV_MULTI, mgmt } from "../support/sandbox.js";
 
 let dir: string;
 beforeEach(() => {

@@ -4,11 +4,11 @@ import { once } from "node:events";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterEach, describe, expect, it } from "vitest";
-import { ManagementClient } from "../../../tests/support/sandbox-management.js";
+import { ManagementClient } from "../../tests/support/sandbox-management.js";
 
-const CLI = join(__dirname, "../../src/cli.ts");
-const BIN = join(__dirname, "../../bin/certreseller-sandbox.js");
-const BUILT = existsSync(join(__dirname, "../../dist/cli.js"));
+const CLI = join(__dirname, "../src/cli.ts");
+const BIN = join(__dirname, "../bin/certreseller-sandbox.js");
+const BUILT = existsSync(join(__dirname, "../dist/cli.js"));
 let child: ChildProcess | undefined;
 
 afterEach(() => {
@@ -67,7 +67,7 @@ describe("certreseller-sandbox CLI", () => {
     expect(await management.call("GET", "/config")).toMatchObject({ renewalWindowDays: 45 });
     const { now } = await management.clock();
     expect(now).toMatch(/^2027-04-01T00:0/);
-    const { optionsFromArgs } = await import("../../src/cli.js");
+    const { optionsFromArgs } = await import("../src/cli.js");
     expect(() => optionsFromArgs(["--clock-start", "soon"], {})).toThrow(/--clock-start must be an ISO 8601 instant/);
     expect(() => optionsFromArgs(["--renewal-window-days=-3"], {})).toThrow(/--renewal-window-days must be a non-negative number/);
   });

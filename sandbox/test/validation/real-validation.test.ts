@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../src/index.js";
-import { startDnsServer } from "../validation/support/dns-server.js";
-import { startSite, type TestSite } from "../validation/support/http-server.js";
-import { mgmt, ok, withSandbox } from "./helpers.js";
+import { startDnsServer } from "./support/dns-server.js";
+import { startSite, type TestSite } from "./support/http-server.js";
+import { mgmt, ok, withSandbox } from "../support/sandbox.js";
 
 // `--validation real`: the sandbox looks for the records itself, over HTTP
 // against a loopback site (host override) and DNS against a local resolver.

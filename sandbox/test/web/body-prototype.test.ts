@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../src/index.js";
 import { parseBody, parseForm } from "../../src/web/body.js";
-import { call, DV_MULTI, withSandbox } from "./helpers.js";
+import { call, DV_MULTI, withSandbox } from "../support/sandbox.js";
 
 // A body is parsed before authentication, so whatever it writes must stay in
 // that body: `__proto__[apikey]=x` once gave every object in the process an

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../src/index.js";
-import { DV_MULTI, mgmt, ok, rawCall, withSandbox } from "./helpers.js";
+import { DV_MULTI, mgmt, ok, rawCall, withSandbox } from "../support/sandbox.js";
 
 let sb: RunningSandbox;
 beforeAll(async () => {

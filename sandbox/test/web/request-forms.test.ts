@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../src/index.js";
-import { call, COMPANY, DV_MULTI, mgmt, ok, withSandbox } from "./helpers.js";
+import { call, COMPANY, DV_MULTI, mgmt, ok, withSandbox } from "../support/sandbox.js";
 
 // What the sandbox accepts: both body encodings, the form conventions for
 // lists and nested objects, the aliases, and "an empty field means absent".

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { opensslSync, opensslVerify } from "../../../tests/support/openssl.js";
 import { CABF_LIMITS, installmentsAtPurchase, limitOn, renewalOpensAtMs } from "../../src/catalogue/lifetimes.js";
 import type { RunningSandbox } from "../../src/index.js";
-import { call, mgmt, ok, withSandbox } from "./helpers.js";
+import { call, mgmt, ok, withSandbox } from "../support/sandbox.js";
 
 const DAY = 86_400_000;
 const SINGLE = { product_code: "sandbox-dv-single", verification_method: "dns", months: 12 };

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { startSandbox, type RunningSandbox } from "../../src/index.js";
-import { call, mgmt } from "./helpers.js";
+import { call, mgmt } from "../support/sandbox.js";
 
 /**
  * Random interleavings of purchases, submissions, cancellations, status reads,
