@@ -10,7 +10,7 @@ import { renderAccount } from "./web/management/index.js";
 import { RequestLog } from "./web/request-log.js";
 import { createSandboxServer } from "./web/server.js";
 
-export type { CloudflareZone, ZoneSeed as CloudflareZoneSeed } from "./cloudflare/index.js";
+export type { CloudflareRequestEntry, CloudflareZone, ZoneSeed as CloudflareZoneSeed } from "./cloudflare/index.js";
 export type { FaultSettings, FaultSpec } from "./faults/faults.js";
 export type { RuntimeConfig, ValidationMode } from "./service/context.js";
 export { OPERATION_NAMES, type OperationName } from "./service/operations.js";

@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     name: "e2e",
     include: ["**/*.test.ts"],
-    globalSetup: ["./global-setup.ts"],
+    globalSetup: ["./global-setup.ts", "./cloudflare/global-setup.ts"],
     setupFiles: ["./setup.ts"],
     testTimeout: 600_000,
     hookTimeout: 900_000,
