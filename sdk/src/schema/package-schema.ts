@@ -121,6 +121,18 @@ function functionSpec(types: TypeRegistry, f: FunctionDeclaration): Json {
 }
 
 /**
+ * An explicit provider carries its own key (sdk/src/plugin/configuration.ts
+ * refuses one without): a generated SDK given `defaultInfo` would fill the
+ * key from the program's environment before the plugin could refuse, and
+ * buy under whichever account that holds. The default provider still reads
+ * the environment (the plugin does, from `config.variables`).
+ */
+function withoutEnvironmentDefault(properties: Json, name: string): Json {
+  const { defaultInfo: _dropped, ...rest } = properties[name] as Json;
+  return { ...properties, [name]: rest };
+}
+
+/**
  * The package schema, as plain JSON, keys in a stable order.
  *
  * @example
@@ -155,7 +167,7 @@ export function packageSchema(pkg: PackageDeclarations): Json {
     provider: {
       description: "The certreseller provider: one Partner API account (API key and base URL) and where its purchase journal lives.",
       properties: types.object(pkg.config, "outputs").properties,
-      inputProperties: providerInputs.properties,
+      inputProperties: withoutEnvironmentDefault(providerInputs.properties, "apiKey"),
     },
     types: Object.fromEntries([...types.types.entries()].sort(([a], [b]) => a.localeCompare(b))),
     resources,
