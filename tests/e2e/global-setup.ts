@@ -4,6 +4,7 @@ import type { TestProject } from "vitest/node";
 import { ensureBind, type Bind } from "../../scripts/dns/index.js";
 import { ensureEngine, repoRoot, type Engine } from "../../scripts/engine/index.js";
 import { packPlugin, type PackedPlugin } from "../../scripts/plugin/pack.js";
+import { ensurePython, type PythonRuntime } from "../../scripts/python/index.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -12,6 +13,8 @@ declare module "vitest" {
     plugin: PackedPlugin;
     /** BIND 9 for the DNS scenarios (tests/e2e/dns/); null outside CI when it could not be installed (those files then skip). */
     bind: Bind | null;
+    /** The Python runtime for Python programs (tests/e2e/plugin/python-*); null outside CI when it could not be provided (those files then skip). */
+    python: PythonRuntime | null;
   }
 }
 
@@ -34,6 +37,25 @@ export default async function setup(project: TestProject): Promise<void> {
   const plugin = await packPlugin({ outDir: path.join(repoRoot, "tmp", "plugin-archive"), log: (line) => console.error(`[plugin] ${line}`) });
   project.provide("plugin", plugin);
   project.provide("bind", await provideBind());
+  project.provide("python", await providePython());
+}
+
+/**
+ * The Python runtime for Python programs (scripts/python/): Debian's
+ * packages, the language host and a virtualenv with the Pulumi SDK, cached.
+ * Under `CI=true` a missing piece fails the run; elsewhere the Python files
+ * skip, saying why.
+ */
+async function providePython(): Promise<PythonRuntime | null> {
+  try {
+    const python = await ensurePython({ log: (line) => console.error(`[python] ${line}`) });
+    console.error(`[python] Python ${python.pythonVersion}, Pulumi Python SDK ${python.sdkVersion} (${python.source}): ${python.venvDir}`);
+    return python;
+  } catch (error) {
+    if (process.env.CI === "true") throw error;
+    console.error(`[python] ${(error as Error).message}\n[python] the Python programs (tests/e2e/plugin/python-*) will be SKIPPED; under CI=true this fails the run`);
+    return null;
+  }
 }
 
 /**

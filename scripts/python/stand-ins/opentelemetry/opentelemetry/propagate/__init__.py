@@ -1,0 +1,2 @@
+def extract(carrier, context=None):
+    return None

@@ -1,0 +1,2 @@
+def set_tracer_provider(provider) -> None:
+    return None
