@@ -25,7 +25,7 @@ export function generatedFiles(read: ReadFile): Map<string, string> {
   const files = new Map<string, string>();
   files.set("sdk/schema.json", `${JSON.stringify(packageSchema(PACKAGE), null, 2)}\n`);
   for (const { declaration, folder, imports } of PACKAGE.typescript) {
-    files.set(`sdk/src/resources/${folder}/properties.generated.ts`, typescriptTypes(declaration, imports, `./declaration.ts`));
+    files.set(`sdk/src/${folder}/properties.generated.ts`, typescriptTypes(declaration, imports, `./declaration.ts`));
   }
   for (const { declaration, page } of PACKAGE.pages) {
     const blocks: Record<string, string> = { inputs: inputTable(declaration.properties) };

@@ -16,15 +16,14 @@ import { VALIDATION } from "../resources/validation/declaration.js";
 import { SANDBOX_DNS_RECORD } from "../testing/declarations.js";
 
 /**
- * One resource's generated TypeScript module. Only the Order's argument type
- * is generated: the other resources take TypeScript-only forms (an `Order`
- * object or a callback, union argument types) that the declaration cannot
- * express, so their handwritten types are held to the declaration by the
- * compiler instead (see each `declaration.ts`).
+ * One resource's generated TypeScript module: its arguments, its inputs as
+ * the provider holds them after `check`, and its outputs. A form the
+ * declaration cannot express (the Validation's union of `order` or
+ * `orderNo`) is written by hand and held to the declaration by the compiler.
  */
 export interface TypescriptTarget {
   readonly declaration: ResourceDeclaration;
-  /** The folder under `sdk/src/resources/` that receives `properties.generated.ts`. */
+  /** The folder under `sdk/src/` that receives `properties.generated.ts`. */
   readonly folder: string;
   readonly imports: TypeImports;
 }
@@ -53,12 +52,16 @@ export const PACKAGE: PackageDeclarations & { readonly typescript: readonly Type
   typescript: [
     {
       declaration: ORDER,
-      folder: "order",
+      folder: "resources/order",
       imports: {
         [CLIENT_TYPES]: ["CertStatus", "CompanyInfo", "HashAlgorithm", "KeySpec", "Open", "OpenInt", "PaymentMethod", "SignatureAlgorithm", "VerificationMethod"],
         "./stored-price.js": ["OrderPriceState"],
       },
     },
+    { declaration: CERTIFICATE, folder: "resources/certificate", imports: { "../order/resource.js": ["Order"] } },
+    { declaration: VALIDATION, folder: "resources/validation", imports: { "./order-like.js": ["OrderLike"], "./records.js": ["DomainValidationRecord"] } },
+    { declaration: RFC2136_RECORD, folder: "resources/rfc2136-record", imports: {} },
+    { declaration: SANDBOX_DNS_RECORD, folder: "testing", imports: {} },
   ],
   pages: [
     { declaration: ORDER, page: "docs/reference/order.md" },

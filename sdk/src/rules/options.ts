@@ -1,6 +1,5 @@
-import type { Product } from "../client/types.js";
+import type { HashAlgorithm, KeySpec, Product, SignatureAlgorithm } from "../client/types.js";
 import type { RuleFailure } from "./failure.js";
-import type { OrderSpec } from "./order-spec.js";
 
 const list = (values: readonly (string | number)[]): string => values.map((v) => JSON.stringify(v)).join(", ");
 
@@ -25,7 +24,7 @@ export function checkTerm(product: Product, months: number, property: "months" |
  * checkAlgorithms(rsaOnlyProduct, { signatureAlgorithm: "ecc", keySpec: "p-256", hashAlgorithm: "sha256" })
  * // [{ property: "signatureAlgorithm", reason: 'p does not support "ecc"; supported: "rsa"' }]
  */
-export function checkAlgorithms(product: Product, spec: Pick<OrderSpec, "signatureAlgorithm" | "keySpec" | "hashAlgorithm">): RuleFailure[] {
+export function checkAlgorithms(product: Product, spec: { signatureAlgorithm: SignatureAlgorithm; keySpec: KeySpec; hashAlgorithm: HashAlgorithm }): RuleFailure[] {
   const failures: RuleFailure[] = [];
   if (product.signatureAlgorithms.length > 0) {
     const algorithm = product.signatureAlgorithms.find((a) => a.code === spec.signatureAlgorithm);

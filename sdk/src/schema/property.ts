@@ -76,6 +76,18 @@ export interface PropertyDeclaration {
    * callback): the package schema leaves it out.
    */
   readonly tsOnly?: boolean;
+  /**
+   * A TypeScript-only argument that fills this input (the Certificate's
+   * `order` fills `orderNo`): the input is then optional in the TypeScript
+   * arguments, required or not in the schema.
+   */
+  readonly filledBy?: string;
+  /**
+   * An input that changes only outputs computed from the stored ones (a
+   * password of a bundle built from the stored key): the handlers never see
+   * it, and a change re-presents, nothing is sent.
+   */
+  readonly presentation?: boolean;
   /** The TypeScript type, where the schema type is wider than the SDK's own (e.g. an open enum). */
   readonly tsType?: string;
   /** The TypeScript type of the output, where it differs from the input's (e.g. an open enum). */
@@ -164,9 +176,16 @@ export function entries(table: PropertyTable): [string, PropertyDeclaration][] {
   return Object.entries(table);
 }
 
-/** The inputs a provider receives: every input but the TypeScript-only ones (an `Order` object). */
+/** The inputs the handlers receive: every input but the TypeScript-only ones (an `Order` object) and the presentation ones. */
 export function providerInputs(table: PropertyTable): [string, PropertyDeclaration][] {
-  return entries(table).filter(([, p]) => isInput(p) && p.tsOnly !== true);
+  return entries(table).filter(([, p]) => isInput(p) && p.tsOnly !== true && p.presentation !== true);
+}
+
+/** Names of the inputs that change only presented outputs (see `presentation`). */
+export function presentationInputs(table: PropertyTable): string[] {
+  return entries(table)
+    .filter(([, p]) => isInput(p) && p.presentation === true)
+    .map(([name]) => name);
 }
 
 /**

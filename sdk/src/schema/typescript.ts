@@ -93,15 +93,19 @@ export function typescriptTypes(resource: ResourceDeclaration, imports: TypeImpo
   for (const [name, p] of entries(resource.properties)) {
     if (isInput(p)) {
       const type = p.tsType ?? tsType(p.type, true);
-      args.push(doc(inputDoc(p, sentences), "  "), `  ${name}${p.required ? "" : "?"}: pulumi.Input<${type}>;`);
+      // A TypeScript-only argument (an `Order` object, a callback) is taken as it is and never reaches the provider.
+      const arg = p.tsOnly ? type : `pulumi.Input<${type}>`;
+      args.push(doc(inputDoc(p, sentences), "  "), `  ${name}${p.required && p.filledBy === undefined ? "" : "?"}: ${arg};`);
       const plain = p.tsType ?? tsType(p.type, false);
-      values.push(`  ${name}${alwaysSet(p) ? "" : "?"}: ${plain};`);
+      // What the handlers hold after `check`: a required input or one `check` fills in.
+      if (!p.tsOnly && !p.presentation) values.push(`  ${name}${p.required || p.fallback ? "" : "?"}: ${plain};`);
     }
     if (isOutput(p)) {
       const type = p.tsOutputType ?? p.tsType ?? tsType(p.type, false);
       const description = outputText(p);
       const text = p.secret ? `${description} A secret.` : description;
-      outputs.push(doc(text, "  "), `  readonly ${name}: pulumi.Output<${type}${alwaysSet(p) ? "" : " | undefined"}>;`);
+      const open = alwaysSet(p) || type.endsWith("| undefined") ? "" : " | undefined";
+      outputs.push(doc(text, "  "), `  readonly ${name}: pulumi.Output<${type}${open}>;`);
     }
   }
   const body = [...args, ...values, ...outputs].join("\n");

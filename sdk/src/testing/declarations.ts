@@ -7,7 +7,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import * as t from "../schema/property.js";
-import type { SandboxDnsRecord, SandboxDnsRecordArgs } from "./sandbox-records.js";
+import type { SandboxDnsRecord } from "./sandbox-records.js";
 
 /** Every member is part of the published record's identity: any change is a new record. */
 const member = (description: string) => ({ description, type: t.string, required: true as const, change: "replace" as const });
@@ -28,11 +28,11 @@ export const SANDBOX_DNS_RECORD: t.ResourceDeclaration = {
     "For tests and demos only.",
   properties: SANDBOX_DNS_RECORD_PROPERTIES,
   replacement: "publishes a new record",
+  example: `
+const args: SandboxDnsRecordArgs = { managementUrl, fqdn: "_dnsauth.example.com", type: "TXT", value: token };`,
 };
 
-// The class and its arguments are held to the table.
+// The class is held to the table (its arguments and inputs are generated from it).
 type Names = keyof typeof SANDBOX_DNS_RECORD_PROPERTIES;
-const _args: t.Same<keyof SandboxDnsRecordArgs, Names> = true;
 const _outputs: t.Same<Exclude<t.MembersOfType<SandboxDnsRecord, pulumi.Output<unknown>>, "id" | "urn">, Names> = true;
-void _args;
 void _outputs;

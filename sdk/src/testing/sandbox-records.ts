@@ -1,25 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerText } from "../provider/provider-text.js";
 import { quietRegistration } from "../resources/shared/quiet-registration.js";
+import type { SandboxDnsRecordArgs, SandboxDnsRecordProperties } from "./properties.generated.js";
 
-/**
- * Inputs of {@link SandboxDnsRecord}.
- *
- * @example
- * ```ts
- * const args: SandboxDnsRecordArgs = { managementUrl, fqdn: "_dnsauth.example.com", type: "TXT", value: token };
- * ```
- */
-export interface SandboxDnsRecordArgs {
-  /** The sandbox's management URL (`<sandbox url>/management`). */
-  managementUrl: pulumi.Input<string>;
-  /** The record's absolute name, e.g. `validation.dnsRecordFor(d).fqdn`. */
-  fqdn: pulumi.Input<string>;
-  /** `TXT` or `CNAME`. */
-  type: pulumi.Input<string>;
-  /** The TXT content or CNAME target. */
-  value: pulumi.Input<string>;
-}
+export type { SandboxDnsRecordArgs } from "./properties.generated.js";
+
+// The class's outputs, as declared (declaration merging: the engine sets them).
+export interface SandboxDnsRecord extends SandboxDnsRecordProperties {}
 
 /**
  * Publishes a DNS validation record to the sandbox — what a DNS provider
@@ -36,11 +23,6 @@ export interface SandboxDnsRecordArgs {
  */
 export class SandboxDnsRecord extends pulumi.CustomResource {
   static readonly __pulumiType = "pulumi-nodejs:dynamic/certreseller-testing:SandboxDnsRecord";
-
-  declare readonly managementUrl: pulumi.Output<string>;
-  declare readonly fqdn: pulumi.Output<string>;
-  declare readonly type: pulumi.Output<string>;
-  declare readonly value: pulumi.Output<string>;
 
   constructor(name: string, args: SandboxDnsRecordArgs, opts?: pulumi.CustomResourceOptions) {
     const props = { managementUrl: args.managementUrl, fqdn: args.fqdn, type: args.type, value: args.value };

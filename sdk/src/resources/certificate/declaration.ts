@@ -1,8 +1,9 @@
 /**
  * The `Certificate` resource as one declaration: its token, description and
  * every property, for the package schema, the argument and output types and
- * the reference page. `CertificateArgs` and the class's outputs are held to
- * it by the compiler (below).
+ * the reference page, and the generated `properties.generated.ts` (its
+ * arguments, checked inputs and outputs). The class's outputs are held to it
+ * by the compiler (below).
  *
  * Each input's parse rule, default and change effect are declared here and
  * applied by the shared check and diff: a new `orderNo`, or a given
@@ -22,7 +23,7 @@ import { parseDnsServers } from "../../dns/server-address.js";
 import { bad, ok } from "../../schema/parse.js";
 import * as t from "../../schema/property.js";
 import { DEFAULT_PROPAGATION_MINUTES, DEFAULT_TIMEOUT_MINUTES, MAX_PROPAGATION_MINUTES, MAX_TIMEOUT_MINUTES } from "./inputs.js";
-import type { Certificate, CertificateArgs } from "./resource.js";
+import type { Certificate } from "./resource.js";
 
 /** An output-only property (`input: false`); `more` keeps its literal types (`secret: true`, ...). */
 const output = <const M extends Partial<t.PropertyDeclaration>>(description: string, type: t.SchemaType, more?: M) =>
@@ -80,6 +81,7 @@ export const CERTIFICATE_PROPERTIES = {
     type: t.string,
     defaultNote: "— (required without `order`)",
     required: true,
+    filledBy: "order",
     missing: "orderNo is required: the order number (e.g. order.orderNo)",
     change: "replace",
     parse: (value, property) =>
@@ -198,6 +200,7 @@ export const CERTIFICATE_PROPERTIES = {
     type: t.string,
     defaultNote: "derived from the private key (32 characters, the same on every run)",
     secret: true,
+    presentation: true,
     change: "none",
     changeNote: "used in the program only, neither sent nor stored; a new password gives a new `pfxBase64`",
   },
@@ -263,9 +266,6 @@ export const CERTIFICATE = {
   properties: CERTIFICATE_PROPERTIES,
 } as const satisfies t.ResourceDeclaration;
 
-// Every argument is a declared input and every input an argument.
-const argsMatch: t.Same<keyof CertificateArgs, t.InputNames<typeof CERTIFICATE_PROPERTIES>> = true;
 // The class's outputs (declared and computed) are the declared outputs (`id` and `urn` are every resource's).
 const outputsMatch: t.Same<Exclude<t.MembersOfType<Certificate, pulumi.Output<unknown>>, "id" | "urn">, t.OutputNames<typeof CERTIFICATE_PROPERTIES>> = true;
-void argsMatch;
 void outputsMatch;

@@ -14,7 +14,7 @@ import type { CertificateState } from "./state.js";
  * (the service answers 400 then). Download has no rate limit, so trying it
  * first costs no status read when the certificate is already there.
  */
-export async function tryDownload(api: PartnerApi, inputs: CertificateInputs): Promise<{ download?: CertificateDownload; notYet?: string }> {
+export async function tryDownload(api: PartnerApi, inputs: Pick<CertificateInputs, "orderNo" | "certId" | "installmentNo">): Promise<{ download?: CertificateDownload; notYet?: string }> {
   try {
     const download = await api.downloadCertificate({ orderNo: inputs.orderNo, certId: inputs.certId, installmentNo: inputs.installmentNo });
     return download.certStatus === CertStatus.Issued ? { download } : { notYet: `cert_status ${download.certStatus}` };

@@ -8,65 +8,16 @@ import { windowOpensAt } from "../../rules/lifetime.js";
 import type { Order } from "../order/resource.js";
 import { quietRegistration } from "../shared/quiet-registration.js";
 import { resourceUrnInput } from "../shared/resource-urn.js";
+import type { CertificateArgs, CertificateProperties } from "./properties.generated.js";
 import { resolveTimeout } from "./timeouts.js";
 
-/** Arguments of {@link Certificate}. */
-export interface CertificateArgs {
-  /**
-   * The Order to follow (instead of `orderNo`): its number, its request id
-   * (a reissue of the next installment updates this Certificate in place)
-   * and its renewal settings (for `renewsAt` and the expiry warning).
-   */
-  order?: Order;
-  /** The order whose certificate to wait for and download (e.g. `order.orderNo`); required without `order`. */
-  orderNo?: pulumi.Input<string>;
-  /**
-   * The Order's sign request id (`order.requestId`; `order` passes it): when
-   * it changes, the Order submitted the next installment, and `up` waits for
-   * it and downloads it in place, keeping the old certificate until then.
-   */
-  requestId?: pulumi.Input<string | undefined>;
-  /** The Order's `renewBeforeDays` (`order` passes it): `renewsAt`, and no expiry warning. */
-  renewBeforeDays?: pulumi.Input<number | undefined>;
-  /** The Order's `renewBeforePercentage` (`order` passes it). */
-  renewBeforePercentage?: pulumi.Input<number | undefined>;
-  /** For orders split into installments: which certificate (1-based). Default: the earliest issued. */
-  installmentNo?: pulumi.Input<number>;
-  /** A specific certificate of the order by its UUID; wins over `installmentNo`. */
-  certId?: pulumi.Input<string>;
-  /**
-   * How long `up` waits for issuance, in minutes (default 60). The status is
-   * read at most once per the service's cooldown (180 s), so short timeouts
-   * allow only a few checks.
-   *
-   * The resource option `customTimeouts: { create: "30m" }` sets the same wait
-   * (`update` too, when `create` is absent); giving both with different values
-   * fails at construction.
-   */
-  timeoutMinutes?: pulumi.Input<number>;
-  /**
-   * Before waiting for issuance (methods `dns` and `cname`), wait until every
-   * validation record is visible on every authoritative server of its zone
-   * (or on `propagationResolvers`), and fail naming the missing records and
-   * the servers lacking them otherwise. Reads only (GetRecord, DNS): a
-   * failure buys and cancels nothing, and the Order stays as it is. Unset:
-   * on, except against a sandbox on this machine (a loopback base URL) when
-   * no DNS server is named.
-   */
-  propagationCheck?: pulumi.Input<boolean>;
-  /** How long the propagation check waits, in minutes (default 10). */
-  propagationTimeoutMinutes?: pulumi.Input<number>;
-  /** DNS servers (`address:port`) the propagation check asks instead of each zone's authoritative servers. */
-  propagationResolvers?: pulumi.Input<pulumi.Input<string>[]>;
-  /**
-   * Password of `pfxBase64` (non-empty). Pass it as a secret
-   * (`config.requireSecret(...)`); when omitted one is derived from the
-   * private key (32 characters, the same on every run) and returned as the
-   * secret `pfxPassword`. Used in the program only: it is not sent to the
-   * provider nor stored in state; a new password gives a new `pfxBase64`.
-   */
-  pfxPassword?: pulumi.Input<string>;
-}
+export type { CertificateArgs } from "./properties.generated.js";
+
+/** The outputs the class computes in the program when read (getters below); the rest are the engine's. */
+type ComputedOutputs = "fullChainPem" | "privateKeyPkcs8Pem" | "combinedPem" | "serialNumber" | "fingerprintSha256" | "notBefore" | "renewsAt" | "pfxPassword" | "pfxBase64";
+
+// The class's stored outputs, as declared (declaration merging: the engine sets them).
+export interface Certificate extends Omit<CertificateProperties, ComputedOutputs> {}
 
 /** Stored outputs that carry key material; the engine keeps them encrypted. */
 const SECRET_OUTPUTS = ["privateKeyPem"];
@@ -121,36 +72,6 @@ const SECRET_OUTPUTS = ["privateKeyPem"];
 export class Certificate extends pulumi.CustomResource {
   /** Lets policy packs (`isType`, `validateResourceOfType`) recognise this class. */
   static readonly __pulumiType = "pulumi-nodejs:dynamic/certreseller:Certificate";
-
-  declare readonly orderNo: pulumi.Output<string>;
-  /** The certificate's UUID at the service (also the resource id). */
-  declare readonly certId: pulumi.Output<string>;
-  declare readonly installmentNo: pulumi.Output<number>;
-  declare readonly timeoutMinutes: pulumi.Output<number>;
-  /** The leaf certificate (PEM). */
-  declare readonly certificatePem: pulumi.Output<string>;
-  /** The intermediate certificates (PEM), leaf excluded. */
-  declare readonly chainPem: pulumi.Output<string>;
-  /** SECRET. The private key (PEM); empty when the order used a custom CSR. */
-  declare readonly privateKeyPem: pulumi.Output<string>;
-  /**
-   * The CSR of a custom-CSR order (yours, as the service returned it); empty
-   * when the service generated the key, whose CSR is of no use once the key
-   * and certificate are here (states of earlier releases keep showing it
-   * until the Certificate's next update).
-   */
-  declare readonly csrPem: pulumi.Output<string>;
-  declare readonly notAfter: pulumi.Output<string>;
-  /** The names the certificate covers. */
-  declare readonly domains: pulumi.Output<string[]>;
-  /** The Order's request id this certificate was issued for (absent without `order`/`requestId`). */
-  declare readonly requestId: pulumi.Output<string | undefined>;
-  /** How many certificates the order holds. */
-  /** The renewal setting `renewsAt` is computed with: the argument, else the Order's. Not stored. */
-  declare readonly renewBeforeDays: pulumi.Output<number | undefined>;
-  /** The renewal setting `renewsAt` is computed with: the argument, else the Order's. Not stored. */
-  declare readonly renewBeforePercentage: pulumi.Output<number | undefined>;
-  declare readonly installmentsCount: pulumi.Output<number | undefined>;
 
   readonly #name: string;
   readonly #pfxPasswordArg: pulumi.Input<string> | undefined;
@@ -215,14 +136,14 @@ export class Certificate extends pulumi.CustomResource {
     this.#renewBeforeDays = renewBeforeDays;
     this.#renewBeforePercentage = renewBeforePercentage;
     // The provider does not store them (it needs them only for the expiry warning): report the program's.
-    const reported = this as { renewBeforeDays: pulumi.Output<number | undefined>; renewBeforePercentage: pulumi.Output<number | undefined> };
+    const reported = this as { -readonly [K in "renewBeforeDays" | "renewBeforePercentage" | "csrPem"]: Certificate[K] };
     reported.renewBeforeDays = pulumi.output(renewBeforeDays);
     reported.renewBeforePercentage = pulumi.output(renewBeforePercentage);
     // Derived in the program rather than stored: the state already holds the
     // key and chain, and each stored copy adds to every checkpoint.
     // pulumi.secret keeps the key-bearing ones secret even where the
     // engine's secretness of privateKeyPem is not yet known (preview).
-    this.csrPem = this.csrPem.apply((csr) => csr ?? "");
+    reported.csrPem = this.csrPem.apply((csr) => csr ?? "");
   }
 
   /**

@@ -1,5 +1,6 @@
 /** What a Certificate keeps in state, and what earlier releases also kept. */
 import type { AccountRecord } from "../order/account.js";
+import type { CertificateInputs } from "./inputs.js";
 import type { VerifiedMaterial } from "./material.js";
 
 /**
@@ -10,14 +11,12 @@ import type { VerifiedMaterial } from "./material.js";
  * The account the API showed the order to is kept too (not a declared
  * output: evidence for refresh, see `order/account.ts`).
  */
-export type CertificateState = Pick<VerifiedMaterial, "certificatePem" | "chainPem" | "privateKeyPem" | "notAfter"> & {
+export type CertificateState = Pick<VerifiedMaterial, "certificatePem" | "chainPem" | "privateKeyPem" | "notAfter"> &
+  Pick<CertificateInputs, "orderNo" | "timeoutMinutes" | "timeoutOrigin"> & {
   /** Stored for a custom-CSR order only (the customer's CSR); earlier releases also stored the service's. */
   csrPem?: string;
-  orderNo: string;
   certId: string;
   installmentNo: number;
-  timeoutMinutes: number;
-  timeoutOrigin?: string;
   domains: string[];
   /** The Order's request id this certificate was issued for (absent when the program gave none). */
   requestId?: string;

@@ -2,7 +2,9 @@ import type * as pulumi from "@pulumi/pulumi";
 import { isPartnerApiError } from "../../client/errors.js";
 import type { Product } from "../../client/types.js";
 import { findProduct, isUnknown, settingAtFault, type ProviderContext, type ProviderLog } from "../../provider/index.js";
-import { checkOrder, toCents, type OrderSpec } from "../../rules/index.js";
+import { toCents } from "../../rules/index.js";
+import { checkOrder } from "./purchase-rules.js";
+import type { OrderInputValues } from "./properties.generated.js";
 import { systemDns, type DnsDeps } from "../shared/dns-checks.js";
 import { journalEntryKey, openJournal } from "../../journal/index.js";
 import { accountSummary } from "./account.js";
@@ -56,7 +58,7 @@ export async function check(
     }
   }
   // A refused input already has its failure: the rules that need it are skipped like an unknown one.
-  const result = await checkOrder(values as unknown as OrderSpec, new Set([...unknown, ...rejected]), product);
+  const result = await checkOrder(values as unknown as OrderInputValues, new Set([...unknown, ...rejected]), product);
   failures.push(...result.failures);
   for (const warning of result.warnings) log.warn(warning);
   const inputs = values;

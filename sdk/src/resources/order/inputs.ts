@@ -24,7 +24,7 @@ import { UNKNOWN } from "../../provider/unknown.js";
 import { bad, flag, integer, ok, oneOf, quoted, text } from "../../schema/parse.js";
 import * as t from "../../schema/property.js";
 import type { Change, InputRecord, Parsed, PropertyDeclaration } from "../../schema/property.js";
-import { canonicalName, readCompanyInfo, type OrderSpec } from "../../rules/index.js";
+import { canonicalName, readCompanyInfo } from "../../rules/index.js";
 import { sameMethod } from "../shared/verification-method.js";
 import { COMPANY_INFO, companyMembers } from "./company-info.js";
 import type { OrderInputValues } from "./properties.generated.js";
@@ -402,8 +402,8 @@ export const INTERNAL_INPUTS = ["journalKey", "journalScope", "quotedPrice", "__
 
 /**
  * Order inputs as the provider sees them after `check` (canonical names,
- * defaults applied): the purchase the rules judge ({@link OrderSpec}) plus
- * the renewal settings, adoption and what the class and `check` add.
+ * defaults applied): the declared inputs (the purchase the rules judge, the
+ * renewal settings, adoption) and what the class and `check` add.
  */
 export interface OrderInputs extends OrderInputValues {
   /**
@@ -424,11 +424,9 @@ export interface OrderInputs extends OrderInputValues {
   __provider?: string;
 }
 
-// The interface above holds exactly the declared inputs and the internal ones, and is a purchase the rules can judge.
+// The interface above holds exactly the declared inputs and the internal ones.
 const inputsMatchDeclaration: t.Same<keyof OrderInputs, OrderInputName | (typeof INTERNAL_INPUTS)[number]> = true;
-const inputsAreASpec: OrderInputs extends OrderSpec ? true : false = true;
 void inputsMatchDeclaration;
-void inputsAreASpec;
 
 /**
  * Whether an old output and a new input of `name` are the same.

@@ -1,5 +1,6 @@
 import { catalogueForPurchase, isUnknown, resourceName, settingAtFault, type ProviderContext } from "../../provider/index.js";
-import { checkOrder, type OrderSpec } from "../../rules/index.js";
+import { checkOrder } from "./purchase-rules.js";
+import type { OrderInputValues } from "./properties.generated.js";
 import { describeError } from "./describe-error.js";
 import type { OrderInputs } from "./inputs.js";
 
@@ -31,7 +32,7 @@ export async function priceBeforeBuying(ctx: ProviderContext, inputs: OrderInput
     throw fault ? stop(why, error, `${fault.reason}; then run \`pulumi up\` again`) : stop(why, error);
   }
   if (!product) throw stop(`${JSON.stringify(inputs.productCode)} is not in this account's product list`);
-  const result = await checkOrder(inputs as unknown as OrderSpec, new Set(), product);
+  const result = await checkOrder(inputs as unknown as OrderInputValues, new Set(), product);
   if (result.failures.length > 0) {
     throw stop(`the product refuses this order: ${result.failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`);
   }

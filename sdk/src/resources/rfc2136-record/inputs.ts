@@ -1,5 +1,6 @@
 /** What an Rfc2136Record receives and keeps: the inputs, normalised by `check`. */
 import type { TsigAlgorithm } from "../../dns/tsig.js";
+import type { Rfc2136RecordInputValues } from "./properties.generated.js";
 
 export const RECORD_TYPES = ["TXT", "CNAME"] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
@@ -15,17 +16,7 @@ export const MAX_TTL = 2_147_483_647;
 export const MAX_TXT_BYTES = 30_000;
 
 /** The inputs as the program sends them (after the class; `ttl` and `tsigAlgorithm` may be absent). */
-export interface Rfc2136RecordInputs {
-  server: string;
-  zone: string;
-  fqdn: string;
-  type: string;
-  value: string;
-  ttl?: number;
-  tsigKeyName: string;
-  tsigAlgorithm?: string;
-  tsigSecret: string;
-}
+export type Rfc2136RecordInputs = Partial<Rfc2136RecordInputValues>;
 
 /**
  * The inputs after `check` (names lower case without the trailing dot, type
@@ -33,20 +24,13 @@ export interface Rfc2136RecordInputs {
  * `update` and `delete` need every one of them, the secret included (state
  * holds it encrypted: the class marks it secret).
  */
-export interface Rfc2136RecordState {
-  server: string;
-  zone: string;
-  fqdn: string;
+export type Rfc2136RecordState = Omit<Rfc2136RecordInputValues, "type" | "tsigAlgorithm"> & {
   type: RecordType;
-  value: string;
-  ttl: number;
-  tsigKeyName: string;
   tsigAlgorithm: TsigAlgorithm;
-  tsigSecret: string;
   /**
    * An output: the server held this very record before the resource, which
    * therefore never deletes it. Absent in `check`'s inputs and in states
    * written before it existed: the resource added the record.
    */
   preExisting?: boolean;
-}
+};

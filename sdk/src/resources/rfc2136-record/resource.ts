@@ -2,42 +2,12 @@ import * as pulumi from "@pulumi/pulumi";
 import { providerText } from "../../provider/provider-text.js";
 import { refuseImportOption } from "../../provider/resource-options.js";
 import { quietRegistration } from "../shared/quiet-registration.js";
+import type { Rfc2136RecordArgs, Rfc2136RecordProperties } from "./properties.generated.js";
 
-/**
- * Arguments of {@link Rfc2136Record}.
- *
- * @example
- * ```ts
- * const cfg = new pulumi.Config();
- * const args: Rfc2136RecordArgs = {
- *   server: "ns1.example.com:53",
- *   zone: "example.com",
- *   fqdn: r.fqdn, type: r.type, value: r.value,
- *   tsigKeyName: "certreseller.",
- *   tsigSecret: cfg.requireSecret("tsigSecret"),
- * };
- * ```
- */
-export interface Rfc2136RecordArgs {
-  /** The zone's primary server, `host:port` (`[v6]:port`; port 53 when left out). A change replaces the record. */
-  server: pulumi.Input<string>;
-  /** The zone's apex (`example.com`) as the server names it; `fqdn` must be within it. A change replaces the record. */
-  zone: pulumi.Input<string>;
-  /** The record's absolute name, e.g. `validation.dnsRecordFor(d).fqdn`. A change replaces the record. */
-  fqdn: pulumi.Input<string>;
-  /** `TXT` or `CNAME`. A change replaces the record. */
-  type: pulumi.Input<string>;
-  /** The TXT content or CNAME target. A change is one UPDATE: the old value's RR deleted, the new one added. */
-  value: pulumi.Input<string>;
-  /** Seconds; default 60. */
-  ttl?: pulumi.Input<number>;
-  /** The TSIG key's name as the server's `key` statement names it. */
-  tsigKeyName: pulumi.Input<string>;
-  /** `hmac-sha256` (default), `hmac-sha384`, `hmac-sha512`, `hmac-sha224` or `hmac-sha1`. */
-  tsigAlgorithm?: pulumi.Input<string>;
-  /** SECRET. The key's secret in base64. Stored encrypted whether or not it is passed as a secret. */
-  tsigSecret: pulumi.Input<string>;
-}
+export type { Rfc2136RecordArgs } from "./properties.generated.js";
+
+// The class's outputs, as declared (declaration merging: the engine sets them).
+export interface Rfc2136Record extends Rfc2136RecordProperties {}
 
 /**
  * A DNS validation record published with an RFC 2136 dynamic UPDATE signed
@@ -72,21 +42,6 @@ export interface Rfc2136RecordArgs {
 export class Rfc2136Record extends pulumi.CustomResource {
   /** Lets policy packs (`isType`, `validateResourceOfType`) recognise this class. */
   static readonly __pulumiType = "pulumi-nodejs:dynamic/certreseller:Rfc2136Record";
-
-  declare readonly server: pulumi.Output<string>;
-  declare readonly zone: pulumi.Output<string>;
-  /** Lower case, without the trailing dot. */
-  declare readonly fqdn: pulumi.Output<string>;
-  /** `TXT` or `CNAME`. */
-  declare readonly type: pulumi.Output<string>;
-  declare readonly value: pulumi.Output<string>;
-  declare readonly ttl: pulumi.Output<number>;
-  declare readonly tsigKeyName: pulumi.Output<string>;
-  declare readonly tsigAlgorithm: pulumi.Output<string>;
-  /** SECRET. */
-  declare readonly tsigSecret: pulumi.Output<string>;
-  /** The server held this very record before the resource: nothing was added, and delete leaves it. */
-  declare readonly preExisting: pulumi.Output<boolean>;
 
   constructor(name: string, args: Rfc2136RecordArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImportOption("Rfc2136Record", name, opts, "declare it as usual: its create finds a record the server already holds and keeps it as preExisting, never deleting it.");

@@ -76,6 +76,7 @@ export const VALIDATION_PROPERTIES = {
     typeNote: "string (instead of `order`: an order bought elsewhere)",
     defaultNote: "— (required without `order`)",
     required: true,
+    filledBy: "order",
     change: "replace",
   },
   domains: {
@@ -85,6 +86,7 @@ export const VALIDATION_PROPERTIES = {
     typeNote: "string[] (with `orderNo`)",
     defaultNote: "— (required without `order`)",
     required: true,
+    filledBy: "order",
     change: "update",
     changeNote: "records re-read; a different order of the same names is no change",
     same: (old, next) => JSON.stringify(sortedOrNull(old)) === JSON.stringify(sortedOrNull(next)),

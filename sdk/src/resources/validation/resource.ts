@@ -14,34 +14,15 @@ import {
   type DomainValidationRecord,
   type StoredValidationRecord,
 } from "./records.js";
+import type { OrderLike } from "./order-like.js";
+import type { ValidationProperties } from "./properties.generated.js";
 
 export type { DnsValidationRecord, FileValidationRecord, DomainValidationRecord } from "./records.js";
 
-/**
- * The parts of an `Order` a Validation follows. Any `Order` resource fits;
- * typed structurally so Validation does not depend on Order's module.
- *
- * @example
- * ```ts
- * const order: OrderLike = new certs.Order("site", { productCode: "sandbox-dv-single", domain: "example.com" });
- * ```
- */
-export interface OrderLike {
-  /** An Order's resource id: its order number (known in a preview of an in-place update of the Order). */
-  readonly id?: pulumi.Output<string>;
-  readonly orderNo: pulumi.Output<string>;
-  readonly domain: pulumi.Output<string>;
-  readonly sanDomains: pulumi.Output<string[] | undefined>;
-  readonly wildcardDomains: pulumi.Output<string[] | undefined>;
-  readonly verificationMethod: pulumi.Output<string | undefined>;
-  readonly requestId: pulumi.Output<string | undefined>;
-  /**
-   * Every ordered name, main first, built from the Order's arguments (an
-   * `Order` has it). Used instead of the three name outputs when present: the
-   * same names, with no dependency entry per input on the Order's outputs.
-   */
-  readonly orderedNames?: pulumi.Output<string[]>;
-}
+export type { OrderLike } from "./order-like.js";
+
+// The class's outputs, as declared (declaration merging: the engine sets them).
+export interface Validation extends ValidationProperties {}
 
 /**
  * Arguments of {@link Validation}: an `Order`, or an order number with its domains.
@@ -108,26 +89,6 @@ export class Validation extends pulumi.CustomResource {
   /** Lets policy packs (`isType`, `validateResourceOfType`) recognise this class. */
   static readonly __pulumiType = "pulumi-nodejs:dynamic/certreseller:Validation";
 
-  declare readonly orderNo: pulumi.Output<string>;
-  /** The declared names; known at preview. */
-  declare readonly domains: pulumi.Output<string[]>;
-  /**
-   * The method in effect at the service, as a spec 4.5 code (`dns`, `cname`,
-   * `file`, `email-admin`, ..., `dcv`). Bare `email` only when the service
-   * says `email` and neither the program nor the records name the mailbox.
-   */
-  declare readonly method: pulumi.Output<string>;
-  /** The Order's sign request id the records belong to (empty when not given). */
-  declare readonly requestId: pulumi.Output<string>;
-  /**
-   * Derived from {@link Validation.method}: `admin` for `email-admin`, ...;
-   * empty for the other methods. (There is no separate suffix input: the
-   * method code names the mailbox.)
-   */
-  declare readonly emailSuffix: pulumi.Output<string>;
-  /** One record per ordered name; a wildcard's record carries its base name in `domain` and its own name in `orderedName`. */
-  declare readonly records: pulumi.Output<DomainValidationRecord[]>;
-
   /** Domains known when the program was written, to refuse a typo at once. */
   private readonly plainDomains: string[] | undefined;
   /** The order's names as the program declares them: known at preview, before anything is bought. */
@@ -177,7 +138,7 @@ export class Validation extends pulumi.CustomResource {
     this.resourceName = name;
     // State holds the records compact (storeRecords); programs get every field.
     const stored = this.records as pulumi.Output<StoredValidationRecord[] | undefined>;
-    this.records = pulumi.all([stored, this.method]).apply(([records, method]) => expandRecords(records, method ?? ""));
+    (this as { records: Validation["records"] }).records = pulumi.all([stored, this.method]).apply(([records, method]) => expandRecords(records, method ?? ""));
   }
 
   /**

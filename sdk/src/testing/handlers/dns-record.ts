@@ -7,14 +7,10 @@ import type * as pulumi from "@pulumi/pulumi";
 import { isUnknown, type ResourceHandlers } from "../../provider/index.js";
 import { changedInputs } from "../../resources/shared/inputs.js";
 import { SANDBOX_DNS_RECORD_PROPERTIES } from "../declarations.js";
+import type { SandboxDnsRecordInputValues as DnsRecordInputs } from "../properties.generated.js";
 import { managementCall, managementUrlProblem, unreachableManagement } from "../management.js";
 
-export interface DnsRecordInputs {
-  managementUrl: string;
-  fqdn: string;
-  type: string;
-  value: string;
-}
+export type { SandboxDnsRecordInputValues as DnsRecordInputs } from "../properties.generated.js";
 
 function recordOf(inputs: DnsRecordInputs) {
   return { fqdn: inputs.fqdn.toLowerCase().replace(/\.$/, ""), type: inputs.type.toUpperCase(), value: inputs.value };

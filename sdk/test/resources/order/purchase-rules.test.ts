@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { Product } from "../../src/client/types.js";
-import { normalizeOrder } from "../../src/resources/order/normalize.js";
-import { checkOrder, type OrderSpec } from "../../src/rules/index.js";
+import type { Product } from "../../../src/client/types.js";
+import { normalizeOrder } from "../../../src/resources/order/normalize.js";
+import { checkOrder } from "../../../src/resources/order/purchase-rules.js";
+import type { OrderInputValues } from "../../../src/resources/order/properties.generated.js";
 
 async function run(raw: Record<string, unknown>, product?: Product) {
   const { values, unknown, failures } = normalizeOrder(raw);
-  const result = await checkOrder(values as unknown as OrderSpec, unknown, product);
+  const result = await checkOrder(values as unknown as OrderInputValues, unknown, product);
   return { values, failures: [...failures, ...result.failures], warnings: result.warnings, quote: result.quote };
 }
 

@@ -1,11 +1,11 @@
-import type { Product } from "../client/types.js";
-import { checkCompanyPresence } from "./company.js";
-import { checkCustomCsr } from "./csr.js";
-import { checkDomainType, checkNames } from "./domains.js";
-import type { RuleFailure } from "./failure.js";
-import { checkAlgorithms, checkTerm } from "./options.js";
-import type { OrderSpec } from "./order-spec.js";
-import { quote, type Quote } from "./price.js";
+import type { Product } from "../../client/types.js";
+import { checkCompanyPresence } from "../../rules/company.js";
+import { checkCustomCsr } from "../../rules/csr.js";
+import { checkDomainType, checkNames } from "../../rules/domains.js";
+import type { RuleFailure } from "../../rules/failure.js";
+import { checkAlgorithms, checkTerm } from "../../rules/options.js";
+import { quote, type Quote } from "../../rules/price.js";
+import type { OrderInputValues } from "./properties.generated.js";
 
 /** Result of {@link checkOrder}. */
 export interface OrderCheck {
@@ -27,13 +27,13 @@ export interface OrderCheck {
  * @example
  * ```ts
  * const { values, unknown } = normalizeOrder(raw);
- * const { failures, warnings, quote } = await checkOrder(values as OrderSpec, unknown, product);
+ * const { failures, warnings, quote } = await checkOrder(values as OrderInputValues, unknown, product);
  * ```
  */
-export async function checkOrder(spec: OrderSpec, unknown: ReadonlySet<string>, product: Product | undefined): Promise<OrderCheck> {
+export async function checkOrder(spec: OrderInputValues, unknown: ReadonlySet<string>, product: Product | undefined): Promise<OrderCheck> {
   const failures: RuleFailure[] = [];
   const warnings: string[] = [];
-  const known = (...keys: (keyof OrderSpec)[]) => !keys.some((key) => unknown.has(key));
+  const known = (...keys: (keyof OrderInputValues)[]) => !keys.some((key) => unknown.has(key));
   const namesKnown = known("domain", "sanDomains", "wildcardDomains") && typeof spec.domain === "string";
   let names: ReturnType<typeof checkNames> | undefined;
   if (namesKnown) {
