@@ -56,7 +56,7 @@ const SDK_SCRIPTS = [
 ] as const;
 // Bump when the way the runtime virtualenv is made changes (the pyproject trims, the rpc.py patch):
 // a cached one made the old way is remade. The stand-ins' files are hashed.
-const RECIPE = "1";
+const RECIPE = "2";
 
 /** A Python runtime for Pulumi programs: the SDK in a virtualenv, and the language host. */
 export interface PythonRuntime {
@@ -213,7 +213,9 @@ export async function programVenv(runtime: PythonRuntime, dir: string, packages:
  * `pip install` with nothing from the network: no index, no dependency
  * resolution, the build backend (hatchling) from Debian. A copy of the
  * package is built, with the pyproject settings Debian's hatchling 1.12
- * refuses removed (see {@link trimPyproject}).
+ * refuses removed (see {@link trimPyproject}). No bytecode at install: the
+ * runtime virtualenv is made under another name and renamed, and bytecode
+ * written then would name the old paths in tracebacks.
  */
 export async function pipInstall(python: string, packageDir: string): Promise<void> {
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), "certreseller-pip-"));
@@ -221,7 +223,7 @@ export async function pipInstall(python: string, packageDir: string): Promise<vo
     fs.cpSync(packageDir, copy, { recursive: true });
     const pyproject = path.join(copy, "pyproject.toml");
     if (fs.existsSync(pyproject)) fs.writeFileSync(pyproject, trimPyproject(fs.readFileSync(pyproject, "utf8")));
-    await execFileAsync(python, ["-m", "pip", "install", "--no-index", "--no-deps", "--no-build-isolation", "--no-cache-dir", "--disable-pip-version-check", "--quiet", copy], {
+    await execFileAsync(python, ["-m", "pip", "install", "--no-index", "--no-deps", "--no-build-isolation", "--no-cache-dir", "--no-compile", "--disable-pip-version-check", "--quiet", copy], {
       env: { ...process.env, PIP_NO_INPUT: "1" },
       maxBuffer: 16 * 1024 * 1024,
     }).catch((error: { stderr?: string; message: string }) => {
@@ -287,7 +289,9 @@ async function makeRuntimeVenv(venvDir: string, sdkModuleDir: string, fingerprin
     log("pip install (offline): the stand-ins, the Pulumi SDK");
     for (const standIn of STAND_INS) await pipInstall(python, standIn);
     await pipInstall(python, source);
-    const { stdout } = await execFileAsync(python, ["-c", "import pulumi, pulumi.runtime, pulumi.dynamic, parver; from pulumi._version import _VERSION; print(_VERSION)"]);
+    const { stdout } = await execFileAsync(python, ["-c", "import pulumi, pulumi.runtime, pulumi.dynamic, parver; from pulumi._version import _VERSION; print(_VERSION)"], {
+      env: { ...process.env, PYTHONDONTWRITEBYTECODE: "1" },
+    });
     if (stdout.trim() !== PULUMI_VERSION) throw new PythonUnavailableError(`the virtualenv's pulumi reports ${JSON.stringify(stdout.trim())}, expected ${PULUMI_VERSION}`);
     fs.writeFileSync(path.join(partial, ".certreseller-runtime"), fingerprint);
     fs.rmSync(venvDir, { recursive: true, force: true });
