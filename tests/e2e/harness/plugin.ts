@@ -8,7 +8,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { inject } from "vitest";
-import type { TestSandbox } from "./sandbox.js";
+import type { SandboxConfig } from "../../support/sandbox-management.js";
+import { startTestSandbox, type TestSandbox } from "./sandbox.js";
 import { createWorld, type E2eWorld } from "./stack.js";
 import { pluginInstallArgs, withoutAmbientPlugin } from "../../../scripts/plugin/install.js";
 
@@ -51,6 +52,84 @@ export function programCopy(world: E2eWorld, from: string): string {
   const dir = path.join(path.dirname(world.environment.backendDir), "program");
   fs.cpSync(from, dir, { recursive: true });
   return dir;
+}
+
+/** A program of the given files in a fresh folder of the world (stack files land there, not in the repository). */
+export function programWith(world: E2eWorld, files: Record<string, string>): string {
+  const dir = path.join(path.dirname(world.environment.backendDir), "program");
+  fs.mkdirSync(dir);
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+/** A stack `dev` served by the plugin: its own sandbox and world, the program's folder, and `pulumi` run there. */
+export interface PluginStack<W extends PluginWorld = PluginWorld> {
+  sandbox: TestSandbox;
+  world: W;
+  dir: string;
+  /** `pulumi <args>` in the program's folder, `input` on stdin. */
+  run(args: string[], input?: string): Promise<string>;
+  /** Stops the sandbox (unless it is another stack's) and removes the world. */
+  close(): Promise<void>;
+  /** `pulumi destroy` (a failure ignored: what a passing test leaves is destroyed already), then {@link close}. */
+  dispose(): Promise<void>;
+}
+
+export interface PluginStackOptions<W extends PluginWorld> {
+  /** A program folder to copy ({@link programCopy}), or what makes the program's folder in the world. */
+  program: string | ((world: W) => string);
+  /** The sandbox's settings beyond {@link startTestSandbox}'s, or another stack's sandbox (then `close` leaves it running). */
+  sandbox?: SandboxConfig | TestSandbox;
+  /** The world; default a Pulumi YAML one ({@link pluginWorld}). */
+  world?: (sandbox: TestSandbox) => Promise<W>;
+  /** Stack config beyond the sandbox's key, URL and journal ({@link configureStack}); `false`: the test configures the stack. */
+  config?: Record<string, string> | ((world: W) => Record<string, string>) | false;
+}
+
+/**
+ * The setup every plugin test starts with: a sandbox, a world with the
+ * plugin installed, the program, `pulumi stack init dev` and the stack's
+ * config. The caller ends it with `dispose()` (or its own tidying, then `close()`).
+ *
+ * @example
+ * let stack: PluginStack | undefined;
+ * beforeAll(async () => void (stack = await startPluginStack({ program: PROGRAM, config: { domain } })));
+ * afterAll(() => stack?.dispose());
+ */
+export async function startPluginStack<W extends PluginWorld = PluginWorld>(options: PluginStackOptions<W>): Promise<PluginStack<W>> {
+  const shared = typeof (options.sandbox as Partial<TestSandbox> | undefined)?.stop === "function" ? (options.sandbox as TestSandbox) : undefined;
+  const sandbox = shared ?? (await startTestSandbox(options.sandbox as SandboxConfig | undefined));
+  const stopSandbox = () => (shared ? Promise.resolve() : sandbox.stop());
+  const makeWorld = options.world ?? ((s: TestSandbox) => pluginWorld(s, { yamlProgram: true }) as Promise<W>);
+  const world = await makeWorld(sandbox).catch(async (error: unknown) => {
+    await stopSandbox();
+    throw error;
+  });
+  const close = async () => {
+    await stopSandbox();
+    world.dispose();
+  };
+  try {
+    const dir = typeof options.program === "string" ? programCopy(world, options.program) : options.program(world);
+    const run = (args: string[], input?: string) => world.pulumi(args, { cwd: dir, input });
+    await run(["stack", "init", "dev"]);
+    const config = typeof options.config === "function" ? options.config(world) : options.config;
+    if (config !== false) await configureStack(world, dir, config);
+    return {
+      sandbox,
+      world,
+      dir,
+      run,
+      close,
+      dispose: async () => {
+        await run(["destroy", "--yes"]).catch(() => undefined);
+        await close();
+      },
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 /** Stack config for the world's sandbox account: the key on stdin, as `pulumi config set --secret` reads it. */

@@ -9,9 +9,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { repoRoot } from "../../../scripts/engine/index.js";
 import { openJournal } from "../../../sdk/src/journal/index.js";
 import { createKillPoints, ordersFor } from "../harness/kill-points.js";
-import { configureStack, pluginWorld, programCopy, startUp } from "../harness/plugin.js";
+import { startPluginStack, startUp } from "../harness/plugin.js";
 import { descendants, isAlive, killTree } from "../harness/process-tree.js";
-import { startTestSandbox } from "../harness/sandbox.js";
 import { until } from "../harness/waiting.js";
 
 const PROGRAM = path.join(repoRoot, "tests", "e2e", "fixtures", "yaml-money", "order-and-certificate");
@@ -39,17 +38,12 @@ describe("a provider plugin whose engine is killed", () => {
 
   it("stops within the bound, after its CreateOrder in flight answered and was journaled; nothing more is bought", async () => {
     const domain = "engine-gone.plugin.e2e.example.com";
-    const sandbox = await startTestSandbox();
-    const world = await pluginWorld(sandbox, { yamlProgram: true });
-    const dir = programCopy(world, PROGRAM);
+    const { sandbox, world, dir, close } = await startPluginStack({ program: PROGRAM, config: { domain } });
     let plugins: number[] = [];
     cleanups.push(async () => {
       for (const pid of plugins) if (isAlive(pid)) killTree(pid);
-      await sandbox.stop();
-      world.dispose();
+      await close();
     });
-    await world.pulumi(["stack", "init", "dev"], { cwd: dir });
-    await configureStack(world, dir, { domain });
     const lostAnswer = createKillPoints(LATENCY_MS)[0]!;
     await sandbox.management.setFaults(lostAnswer.faults);
 

@@ -7,8 +7,8 @@ import * as path from "node:path";
 import { PartnerClient } from "pulumi-certreseller";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../../scripts/engine/index.js";
-import { configureStack, pluginWorld, programCopy, type PluginWorld } from "../harness/plugin.js";
-import { startTestSandbox, type TestSandbox } from "../harness/sandbox.js";
+import { startPluginStack, type PluginStack, type PluginWorld } from "../harness/plugin.js";
+import type { TestSandbox } from "../harness/sandbox.js";
 
 const PROGRAM = path.join(repoRoot, "tests", "e2e", "fixtures", "yaml-empty");
 const DOMAIN = "import.e2e.example.com";
@@ -17,20 +17,12 @@ describe("pulumi import of an Order and its Certificate", () => {
   let sandbox: TestSandbox;
   let world: PluginWorld;
   let dir: string;
+  let plugin: PluginStack | undefined;
 
   beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    world = await pluginWorld(sandbox, { yamlProgram: true });
-    dir = programCopy(world, PROGRAM);
-    await world.pulumi(["stack", "init", "dev"], { cwd: dir });
-    await configureStack(world, dir);
+    ({ sandbox, world, dir } = plugin = await startPluginStack({ program: PROGRAM }));
   });
-
-  afterAll(async () => {
-    await world?.pulumi(["destroy", "--yes"], { cwd: dir }).catch(() => undefined);
-    await sandbox?.stop();
-    world?.dispose();
-  });
+  afterAll(() => plugin?.dispose());
 
   it("imports by order number and by order number/certificate id; the next up buys nothing and changes nothing", async () => {
     // Bought elsewhere: another tool, the reseller's web console.

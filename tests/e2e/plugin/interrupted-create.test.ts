@@ -9,9 +9,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { repoRoot } from "../../../scripts/engine/index.js";
-import { configureStack, pluginWorld, programCopy, startUp } from "../harness/plugin.js";
+import { startPluginStack, startUp } from "../harness/plugin.js";
 import { isAlive, killTree } from "../harness/process-tree.js";
-import { startTestSandbox, type TestSandbox } from "../harness/sandbox.js";
+import type { TestSandbox } from "../harness/sandbox.js";
 import { until } from "../harness/waiting.js";
 import { failureOf } from "../harness/stack.js";
 import { createKillPoints, ordersFor, restoreTornCheckpoint, type KillPoint } from "../harness/kill-points.js";
@@ -57,10 +57,7 @@ describe("interrupted create through the provider plugin (engine killed, Pulumi 
 
   it.each(KILL_POINTS.map((point, i) => ({ ...point, i })))("killed $title: the next up never buys a second order; destroy refunds", async (point) => {
     const domain = `killed-${point.i}.plugin.e2e.example.com`;
-    const sandbox = await startTestSandbox();
-    const world = await pluginWorld(sandbox, { yamlProgram: true });
-    const dir = programCopy(world, PROGRAM);
-    const run = (args: string[]) => world.pulumi(args, { cwd: dir });
+    const { sandbox, world, dir, run, close } = await startPluginStack({ program: PROGRAM, config: { domain } });
     let child: ChildProcess | undefined;
     cleanups.push(async () => {
       if (child?.pid && isAlive(child.pid)) killTree(child.pid);
@@ -68,11 +65,8 @@ describe("interrupted create through the provider plugin (engine killed, Pulumi 
         await run(["cancel", "--yes"]).catch(() => undefined);
         await run(["destroy", "--yes"]).catch(() => undefined);
       }
-      await sandbox.stop();
-      world.dispose();
+      await close();
     });
-    await run(["stack", "init", STACK]);
-    await configureStack(world, dir, { domain });
     await sandbox.management.setFaults(point.faults);
 
     const up = startUp(world, dir);

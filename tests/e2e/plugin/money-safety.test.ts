@@ -6,8 +6,7 @@
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { repoRoot } from "../../../scripts/engine/index.js";
-import { configureStack, pluginWorld, programCopy, type PluginWorld } from "../harness/plugin.js";
-import { startTestSandbox, type TestSandbox } from "../harness/sandbox.js";
+import { startPluginStack, type PluginStack } from "../harness/plugin.js";
 import { startHtml404 } from "../harness/html-404.js";
 import { failureOf } from "../harness/stack.js";
 
@@ -21,12 +20,7 @@ const secretOf = (key: string) => key.slice(key.indexOf(":") + 1);
 
 
 /** A sandbox, a world with the plugin installed, and a stack "dev" of the Order program for `domain`. */
-interface Scenario {
-  sandbox: TestSandbox;
-  world: PluginWorld;
-  dir: string;
-  run(args: string[], input?: string): Promise<string>;
-}
+type Scenario = Pick<PluginStack, "sandbox" | "world" | "dir" | "run">;
 
 describe("money safety through the provider plugin (Pulumi YAML)", () => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -36,10 +30,7 @@ describe("money safety through the provider plugin (Pulumi YAML)", () => {
   });
 
   async function scenario(domain: string): Promise<Scenario> {
-    const sandbox = await startTestSandbox();
-    const world = await pluginWorld(sandbox, { yamlProgram: true });
-    const dir = programCopy(world, PROGRAM);
-    const run = (args: string[], input?: string) => world.pulumi(args, { cwd: dir, input });
+    const { sandbox, world, dir, run, close } = await startPluginStack({ program: PROGRAM, config: { domain } });
     // What a failed assertion may leave: the right key and URL, recorded, then destroy. A passing test ends with every order refunded.
     const tidy = async () => {
       await run(["config", "set", "--secret", "certreseller:apiKey"], sandbox.apiKey).catch(() => undefined);
@@ -49,11 +40,8 @@ describe("money safety through the provider plugin (Pulumi YAML)", () => {
     };
     cleanups.push(async () => {
       if ((await sandbox.management.orders()).some((o) => o.orderStatus !== 4)) await tidy();
-      await sandbox.stop();
-      world.dispose();
+      await close();
     });
-    await run(["stack", "init", "dev"]);
-    await configureStack(world, dir, { domain });
     return { sandbox, world, dir, run };
   }
 

@@ -15,9 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../../scripts/engine/index.js";
 import { openJournal } from "../../../sdk/src/journal/index.js";
 import { createKillPoints, ordersFor } from "../harness/kill-points.js";
-import { configureStack, pluginSeesBackend, pluginWorld, programCopy, startUp, type PluginWorld } from "../harness/plugin.js";
+import { configureStack, pluginSeesBackend, pluginWorld, startPluginStack, startUp, type PluginStack, type PluginWorld } from "../harness/plugin.js";
 import { isAlive, killTree } from "../harness/process-tree.js";
-import { startTestSandbox, type TestSandbox } from "../harness/sandbox.js";
+import type { TestSandbox } from "../harness/sandbox.js";
 import { failureOf } from "../harness/stack.js";
 import { until } from "../harness/waiting.js";
 
@@ -43,30 +43,26 @@ describe("two organisations' stacks of one name on one journal, through the prov
   let orgB: PluginWorld;
   let dirA: string;
   let dirB: string;
+  let stackA: PluginStack | undefined;
+  let stackB: PluginStack | undefined;
 
   beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    orgA = await pluginWorld(sandbox, { yamlProgram: true });
-    orgB = await pluginWorld(sandbox, { yamlProgram: true });
-    for (const [world, organization] of [
-      [orgA, "org-a"],
-      [orgB, "org-b"],
-    ] as const) {
-      pluginSeesBackend(world, CLOUD);
-      const dir = programCopy(world, PROGRAM);
-      await world.pulumi(["stack", "init", "dev"], { cwd: dir });
-      // Same account, same purchase inputs, one journal: only the organisation tells the two apart.
-      await configureStack(world, dir, { domain: DOMAIN, "certreseller:organization": organization, "certreseller:journalDir": orgA.journalDir });
-      if (world === orgA) dirA = dir;
-      else dirB = dir;
-    }
+    const world = async (s: TestSandbox) => {
+      const w = await pluginWorld(s, { yamlProgram: true });
+      pluginSeesBackend(w, CLOUD);
+      return w;
+    };
+    // Same account, same purchase inputs, one journal: only the organisation tells the two apart.
+    const settings = (organization: string, journalDir: string) => ({ domain: DOMAIN, "certreseller:organization": organization, "certreseller:journalDir": journalDir });
+    stackA = await startPluginStack({ program: PROGRAM, world, config: (w) => settings("org-a", w.journalDir) });
+    ({ sandbox, world: orgA, dir: dirA } = stackA);
+    stackB = await startPluginStack({ program: PROGRAM, sandbox, world, config: () => settings("org-b", orgA.journalDir) });
+    ({ world: orgB, dir: dirB } = stackB);
   });
 
   afterAll(async () => {
-    await orgB?.pulumi(["destroy", "--yes"], { cwd: dirB }).catch(() => undefined);
-    await sandbox?.stop();
-    orgA?.dispose();
-    orgB?.dispose();
+    await stackB?.dispose();
+    await stackA?.close();
   });
 
   it("an up of org A killed before CreateOrder answered: org B buys its own order once and never touches A's entry", async () => {

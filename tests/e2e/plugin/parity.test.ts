@@ -10,8 +10,8 @@ import * as certs from "pulumi-certreseller";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../../scripts/engine/index.js";
 import { opensslPkcs12Info } from "../../support/openssl.js";
-import { configureStack, pluginWorld, programCopy, type PluginWorld } from "../harness/plugin.js";
-import { startTestSandbox, type TestSandbox } from "../harness/sandbox.js";
+import { startPluginStack, type PluginStack, type PluginWorld } from "../harness/plugin.js";
+import type { TestSandbox } from "../harness/sandbox.js";
 import { createWorld, openStack, type E2eWorld } from "../harness/stack.js";
 
 const PROGRAM = path.join(repoRoot, "tests", "e2e", "fixtures", "yaml-parity");
@@ -124,20 +124,16 @@ describe("parity: the same scenario through the dynamic resources and through th
   let dynamicWorld: E2eWorld;
   let world: PluginWorld;
   let dir: string;
+  let plugin: PluginStack | undefined;
 
   beforeAll(async () => {
-    sandbox = await startTestSandbox({ validation: "published" });
+    const config = (w: PluginWorld) => ({ domain: YAML_DOMAIN, managementUrl: w.sandbox.managementUrl });
+    ({ sandbox, world, dir } = plugin = await startPluginStack({ program: PROGRAM, sandbox: { validation: "published" }, config }));
     dynamicWorld = createWorld(sandbox);
-    world = await pluginWorld(sandbox, { yamlProgram: true });
-    dir = programCopy(world, PROGRAM);
-    await world.pulumi(["stack", "init", "dev"], { cwd: dir });
-    await configureStack(world, dir, { domain: YAML_DOMAIN, managementUrl: sandbox.managementUrl });
   });
 
   afterAll(async () => {
-    await world?.pulumi(["destroy", "--yes"], { cwd: dir }).catch(() => undefined);
-    await sandbox?.stop();
-    world?.dispose();
+    await plugin?.dispose();
     dynamicWorld?.dispose();
   });
 

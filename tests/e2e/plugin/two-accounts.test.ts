@@ -5,8 +5,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../../scripts/engine/index.js";
-import { pluginWorld, programCopy, type PluginWorld } from "../harness/plugin.js";
-import { startTestSandbox, type TestSandbox } from "../harness/sandbox.js";
+import { startPluginStack, type PluginStack, type PluginWorld } from "../harness/plugin.js";
+import type { TestSandbox } from "../harness/sandbox.js";
 import { backendText, failureOf } from "../harness/stack.js";
 
 const PROGRAM = path.join(repoRoot, "tests", "e2e", "fixtures", "yaml-two-accounts");
@@ -18,25 +18,19 @@ describe("two accounts in one stack: an explicit provider per account", () => {
   let dir: string;
   let keyA: string;
   let keyB: string;
+  let plugin: PluginStack | undefined;
 
   beforeAll(async () => {
-    sandbox = await startTestSandbox();
+    ({ sandbox, world, dir } = plugin = await startPluginStack({ program: PROGRAM, config: false }));
     keyA = sandbox.apiKey;
     keyB = (await sandbox.management.createAccount({ username: "business-unit-b", balance: 1000 })).apiKey;
-    world = await pluginWorld(sandbox, { yamlProgram: true });
-    dir = programCopy(world, PROGRAM);
-    await world.pulumi(["stack", "init", "dev"], { cwd: dir });
     await world.pulumi(["config", "set", "baseUrl", sandbox.url], { cwd: dir });
     await world.pulumi(["config", "set", "journalDir", world.journalDir], { cwd: dir });
     await world.pulumi(["config", "set", "--secret", "keyA"], { cwd: dir, input: keyA });
     await world.pulumi(["config", "set", "--secret", "keyB"], { cwd: dir, input: keyB });
   });
 
-  afterAll(async () => {
-    await world?.pulumi(["destroy", "--yes"], { cwd: dir }).catch(() => undefined);
-    await sandbox?.stop();
-    world?.dispose();
-  });
+  afterAll(() => plugin?.dispose());
 
   /** The app id each call of `operation` was made with, by order number. */
   async function callers(operation: string): Promise<Map<string, string | null | undefined>> {

@@ -4,13 +4,12 @@
 // program's folder. The validation records flow into the sandbox's DNS
 // record resource, and the sandbox validates from what was published.
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { repoRoot } from "../../../scripts/engine/index.js";
 import { opensslVerify } from "../../support/openssl.js";
-import { configureStack, pluginWorld, type PluginWorld } from "../harness/plugin.js";
-import { startTestSandbox, type TestSandbox } from "../harness/sandbox.js";
+import { programWith, startPluginStack, type PluginStack, type PluginWorld } from "../harness/plugin.js";
+import type { TestSandbox } from "../harness/sandbox.js";
 import { backendText } from "../harness/stack.js";
 
 const DOMAIN = "yaml.e2e.example.com";
@@ -33,22 +32,13 @@ describe("Pulumi YAML through the provider plugin", () => {
   let sandbox: TestSandbox;
   let world: PluginWorld;
   let dir: string;
+  let plugin: PluginStack | undefined;
 
   beforeAll(async () => {
-    sandbox = await startTestSandbox({ validation: "published" });
-    world = await pluginWorld(sandbox, { yamlProgram: true });
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "certreseller-yaml-"));
-    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), readmeProgram(sandbox.managementUrl));
-    await world.pulumi(["stack", "init", "dev"], { cwd: dir });
-    await configureStack(world, dir);
+    const program = (w: PluginWorld) => programWith(w, { "Pulumi.yaml": readmeProgram(w.sandbox.managementUrl) });
+    ({ sandbox, world, dir } = plugin = await startPluginStack({ program, sandbox: { validation: "published" } }));
   });
-
-  afterAll(async () => {
-    await world?.pulumi(["destroy", "--yes"], { cwd: dir }).catch(() => undefined);
-    await sandbox?.stop();
-    world?.dispose();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => plugin?.dispose());
 
   it("the README's install steps are the ones this suite runs (same command, this version, the archive `npm run plugin:pack` writes)", () => {
     const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
