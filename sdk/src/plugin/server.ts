@@ -15,13 +15,12 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { configure, HANDLER_MODULES, invoke, settingsOf } from "../provider/entry.js";
+import { configure, handlerModule, invoke, settingsOf } from "../provider/entry.js";
+import { ImportError, type Imported, type ProviderMethod } from "../provider/handlers.js";
 import { createContext, stopPurchases, type ProviderContext } from "../provider/context.js";
 import { engineSink, flushEngineLog } from "../provider/engine-log.js";
 import { EXPLICIT_PROVIDER_NEEDS_KEY, SECRET_SETTINGS, accountLine, checkConfig, configSource, diffConfig, isExplicitProvider } from "./configuration.js";
 import { SETTING_SOURCES } from "../provider/config.js";
-import { ORDER } from "../resources/order/declaration.js";
-import { importCertificate, importOrder, ImportError, type Imported } from "./imports.js";
 import { runInvoke } from "./invokes.js";
 import { SERVED_RESOURCES, type ProgramSide, type ServedResource } from "./served-resources.js";
 import { unscopedEntryStop } from "./unscoped-entry.js";
@@ -146,11 +145,11 @@ export class CertresellerProvider {
     return createContext({ type, settings: settingsOf(this.#self), sink: engineSink() });
   }
 
-  #run(served: ServedResource, method: "check" | "diff" | "create" | "read" | "update" | "delete", args: unknown[]): Promise<any> {
+  #run(served: ServedResource, method: ProviderMethod, args: unknown[]): Promise<any> {
     if (this.#engineGone && (method === "create" || method === "update" || method === "delete")) {
       return Promise.reject(new Error(`certreseller: ${ENGINE_GONE}: this ${method} was not started`));
     }
-    const running = invoke(this.#self, HANDLER_MODULES[served.handler], method, args);
+    const running = invoke(this.#self, handlerModule(served.handler)!, method, args);
     this.#inFlight.add(running);
     void running.catch(() => undefined).finally(() => this.#inFlight.delete(running));
     return running;
@@ -220,9 +219,9 @@ export class CertresellerProvider {
         const news = unwrap(toJs(request.getNews()));
         const olds = unwrap(toJs(request.getOlds()));
         const urn: string = request.getUrn();
-        if (served.declaration.token === ORDER.token) this.#once(urn, "info", accountLine(this.#provider.urn, settingsOf(this.#self).apiKey, this.#provider.keyFrom));
+        if (served.buys) this.#once(urn, "info", accountLine(this.#provider.urn, settingsOf(this.#self).apiKey, this.#provider.keyFrom));
         const handlerNews = omit(served.programInputs(urn, news.values, this.#programSide(urn)), served.presentationInputs);
-        if (served.declaration.token === ORDER.token) {
+        if (served.buys) {
           const stop = await unscopedEntryStop(settingsOf(this.#self), urn, String(handlerNews.journalScope), Object.keys(olds.values).length > 0);
           if (stop) throw new Error(stop);
         }
@@ -340,24 +339,14 @@ export class CertresellerProvider {
   }
 
   async #import(served: ServedResource, urn: string, id: string): Promise<Imported> {
-    const ctx = this.context(served.declaration.name);
-    try {
-      switch (served.declaration.token) {
-        case ORDER.token:
-          return await importOrder(ctx, id, async (declared) => {
-            const result = await this.#run(served, "check", [{}, served.programInputs(urn, declared, this.#programSide(urn))]);
-            const failures: { property: string; reason: string }[] = result?.failures ?? [];
-            if (failures.length > 0) throw new ImportError(`cannot import order ${id}: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`);
-            return result.inputs as Props;
-          });
-        case "certreseller:index:Certificate":
-          return await importCertificate(ctx, id);
-        default:
-          throw new ImportError(`${served.declaration.name} cannot be imported: declare it (it holds no purchase), or import the Order or Certificate it follows`);
-      }
-    } finally {
-      await flushEngineLog();
-    }
+    // The resource's own check on what the import found, with what the program would add.
+    const check = async (declared: Props): Promise<Props> => {
+      const result = await this.#run(served, "check", [{}, served.programInputs(urn, declared, this.#programSide(urn))]);
+      const failures: { property: string; reason: string }[] = result?.failures ?? [];
+      if (failures.length > 0) throw new ImportError(`cannot import ${served.declaration.name.toLowerCase()} ${id}: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`);
+      return result.inputs as Props;
+    };
+    return (await this.#run(served, "import", [id, check])) as Imported;
   }
 }
 

@@ -19,11 +19,12 @@
  * sdk/test/provider/released-texts.test.ts runs the text of every earlier
  * release against this file.
  */
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { readSettings, type ConfigSource, type ProviderSettings } from "./config.js";
 import { createContext } from "./context.js";
 import { engineSink, flushEngineLog } from "./engine-log.js";
-import type { HandlerModule, ProviderMethod } from "./handlers.js";
+import { ImportError, type HandlerModule, type ProviderMethod } from "./handlers.js";
 
 // Settings live here, keyed by the deserialized provider object, rather than
 // on the object itself: nothing holding the key can then be serialized again.
@@ -49,8 +50,32 @@ export const HANDLER_MODULES = {
   "rfc2136-record": "resources/rfc2136-record/handlers.js",
 } as const;
 
-/** A name a resource class passes to `providerText`; see {@link HANDLER_MODULES}. */
+/** A handler name earlier texts store; see {@link HANDLER_MODULES}. */
 export type HandlerName = keyof typeof HANDLER_MODULES;
+
+/**
+ * A name a resource class passes to `providerText`: one of
+ * {@link HANDLER_MODULES}, or the name of a folder under `resources/` that
+ * holds `handlers.js` (a resource added since: the registry names it, no
+ * line here).
+ */
+export type ResourceHandlerName = HandlerName | (string & {});
+
+const FOLDER_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/**
+ * The handler module path of a handler name, relative to this package's
+ * `dist/` (or `src/`); undefined for a name this release does not have.
+ *
+ * @example
+ * handlerModule("order") === "resources/order/handlers.js"
+ */
+export function handlerModule(name: string): string | undefined {
+  if (Object.hasOwn(HANDLER_MODULES, name)) return HANDLER_MODULES[name as keyof typeof HANDLER_MODULES];
+  if (!FOLDER_NAME.test(name)) return undefined;
+  const folder = path.join(__dirname, "..", "resources", name);
+  return fs.existsSync(path.join(folder, "handlers.js")) || fs.existsSync(path.join(folder, "handlers.ts")) ? `resources/${name}/handlers.js` : undefined;
+}
 
 /**
  * `require("pulumi-certreseller/provider")`: called by the provider text of
@@ -82,7 +107,7 @@ export function setup(self: Record<string, unknown>, req: unknown): void {
     for (const method of ATTACHED_METHODS) self[method] = () => Promise.reject(error);
     throw error;
   }
-  attach(self, HANDLER_MODULES[name], req.config);
+  attach(self, handlerModule(name)!, req.config);
 }
 
 /**
@@ -100,14 +125,14 @@ export function setup(self: Record<string, unknown>, req: unknown): void {
 export function provider(name: string): Record<string, unknown> {
   if (!isHandlerName(name)) throw unknownHandler(name);
   const self: Record<string, unknown> = {};
-  attachMethods(self, HANDLER_MODULES[name]);
+  attachMethods(self, handlerModule(name)!);
   // Synchronous body: the host hands the cached object to concurrent calls while this is awaited.
   self.configure = async (req: { config?: ConfigSource } | undefined) => configure(self, req?.config);
   return self;
 }
 
-function isHandlerName(name: unknown): name is HandlerName {
-  return typeof name === "string" && Object.hasOwn(HANDLER_MODULES, name);
+function isHandlerName(name: unknown): name is ResourceHandlerName {
+  return typeof name === "string" && handlerModule(name) !== undefined;
 }
 
 /** A handler name in state that this release does not know (the state was written by a later one). */
@@ -214,6 +239,10 @@ function dispatch(handlers: HandlerModule["handlers"], ctx: ReturnType<typeof cr
       return handlers.update ? handlers.update(ctx, a, b, c) : { outs: c };
     case "delete":
       return handlers.delete ? handlers.delete(ctx, a, b) : undefined;
+    case "import":
+      return handlers.import
+        ? handlers.import(ctx, a, b)
+        : Promise.reject(new ImportError(`${ctx.type} cannot be imported: declare it (it holds no purchase), or import the Order or Certificate it follows`));
     default:
       throw new Error(`certreseller: unknown provider method ${String(method)}`);
   }

@@ -14,6 +14,28 @@ export interface ResourceHandlers<Inputs = any, Outputs = any> {
   read?(ctx: ProviderContext, id: string, props: Outputs): Promise<pulumi.dynamic.ReadResult<Outputs>>;
   update?(ctx: ProviderContext, id: string, olds: Outputs, news: Inputs): Promise<pulumi.dynamic.UpdateResult<Outputs>>;
   delete?(ctx: ProviderContext, id: string, props: Outputs): Promise<void>;
+  /**
+   * `pulumi import` through the provider plugin: what the service shows of
+   * `id` becomes the resource's inputs and state, nothing bought. `check`
+   * runs the resource's own check on the inputs found (as the program would
+   * send them). Absent: the resource cannot be imported.
+   */
+  import?(ctx: ProviderContext, id: string, check: ImportCheck): Promise<Imported>;
+}
+
+/** The resource's `check`, as the plugin runs it on imported inputs (the program's inputs added, failures thrown). */
+export type ImportCheck = (inputs: Record<string, unknown>) => Promise<Record<string, unknown>>;
+
+/** What an import reads: the resource id, its state, and the inputs a program declares it with. */
+export interface Imported {
+  id: string;
+  outputs: Record<string, unknown>;
+  inputs: Record<string, unknown>;
+}
+
+/** An import that cannot be done; the message says why and what to do instead. */
+export class ImportError extends Error {
+  override readonly name = "ImportError";
 }
 
 /**
@@ -33,4 +55,4 @@ export interface HandlerModule {
 }
 
 /** The provider methods, in the order the engine may call them. */
-export type ProviderMethod = "check" | "diff" | "create" | "read" | "update" | "delete";
+export type ProviderMethod = "check" | "diff" | "create" | "read" | "update" | "delete" | "import";

@@ -1,4 +1,4 @@
-import type { HandlerName } from "./entry.js";
+import type { ResourceHandlerName } from "./entry.js";
 
 /**
  * The provider text of a resource: the `__provider` input the Node
@@ -23,6 +23,6 @@ import type { HandlerName } from "./entry.js";
  * providerText("order")
  * // 'exports.handler = () => require("pulumi-certreseller/provider").provider("order");'
  */
-export function providerText(handler: HandlerName): string {
+export function providerText(handler: ResourceHandlerName): string {
   return `exports.handler = () => require("pulumi-certreseller/provider").provider(${JSON.stringify(handler)});`;
 }

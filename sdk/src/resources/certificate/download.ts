@@ -2,27 +2,12 @@
  * Downloading the targeted certificate, and the state a download gives
  * (verified material and what identifies it).
  */
-import { isPartnerApiError } from "../../client/errors.js";
-import type { CertificateDownload, PartnerApi } from "../../client/types.js";
-import { CertStatus } from "../../client/vocabulary.js";
+import type { CertificateDownload } from "../../client/types.js";
 import { DEFAULT_TIMEOUT_MINUTES, type CertificateInputs } from "./inputs.js";
 import { verifyMaterial } from "./material.js";
 import type { CertificateState } from "./state.js";
 
-/**
- * Downloads the targeted certificate, or `undefined` while it is not issued
- * (the service answers 400 then). Download has no rate limit, so trying it
- * first costs no status read when the certificate is already there.
- */
-export async function tryDownload(api: PartnerApi, inputs: Pick<CertificateInputs, "orderNo" | "certId" | "installmentNo">): Promise<{ download?: CertificateDownload; notYet?: string }> {
-  try {
-    const download = await api.downloadCertificate({ orderNo: inputs.orderNo, certId: inputs.certId, installmentNo: inputs.installmentNo });
-    return download.certStatus === CertStatus.Issued ? { download } : { notYet: `cert_status ${download.certStatus}` };
-  } catch (e) {
-    if (isPartnerApiError(e, "invalid_request")) return { notYet: e.message };
-    throw e;
-  }
-}
+export { tryDownload } from "../shared/try-download.js";
 
 /** What a message calls the targeted certificate: by id, by installment, or the order's. */
 export function describeTarget(inputs: CertificateInputs): string {

@@ -10,6 +10,7 @@ import { check } from "./check.js";
 import { create, type CreateDeps } from "./create.js";
 import { remove } from "./delete.js";
 import { diff } from "./diff.js";
+import { importCertificate } from "./import.js";
 import type { CertificateInputs } from "./inputs.js";
 import { read } from "./read.js";
 import type { CertificateState } from "./state.js";
@@ -26,6 +27,7 @@ export function createCertificateHandlers(deps: CreateDeps): ResourceHandlers<Ce
     update: (ctx, id, olds, news) => update(deps, ctx, id, olds, news),
     read: (ctx, id, props) => read(deps, ctx, id, props),
     delete: remove,
+    import: (ctx, id) => importCertificate(ctx, id),
   };
 }
 

@@ -2,12 +2,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { providerText } from "../../provider/provider-text.js";
 import { warnIfApiKeyNotSecret } from "../../provider/program-warnings.js";
 import { followerImportAdvice, refuseImportOption } from "../../provider/resource-options.js";
-import { combinedPem, fullChainPem, pfxPasswordFor, toPkcs12Base64, toPkcs8Pem } from "../../pem/formats.js";
-import { certificateFacts, type CertificateFacts } from "../../pem/inspect.js";
-import { windowOpensAt } from "../../rules/lifetime.js";
 import type { Order } from "../order/resource.js";
 import { quietRegistration } from "../shared/quiet-registration.js";
 import { resourceUrnInput } from "../shared/resource-urn.js";
+import { compute, programInputs } from "./presentation.js";
 import type { CertificateArgs, CertificateProperties } from "./properties.generated.js";
 import { resolveTimeout } from "./timeouts.js";
 
@@ -98,8 +96,7 @@ export class Certificate extends pulumi.CustomResource {
       requestId: args.requestId ?? order?.requestId,
       renewBeforeDays,
       renewBeforePercentage,
-      // Preview warnings name the resource.
-      resourceUrn: urn,
+      ...programInputs(urn),
       installmentsCount: undefined,
       installmentNo: args.installmentNo,
       certId: args.certId,
@@ -152,7 +149,7 @@ export class Certificate extends pulumi.CustomResource {
    * earlier releases stored.
    */
   get fullChainPem(): pulumi.Output<string> {
-    return this.#memo("fullChainPem", () => pulumi.all([this.certificatePem, this.chainPem]).apply(([leaf, chain]) => fullChainPem(leaf ?? "", chain ?? "")));
+    return this.#memo("fullChainPem", () => pulumi.all([this.certificatePem, this.chainPem]).apply(([leaf, chain]) => compute.fullChainPem(leaf, chain)));
   }
 
   /**
@@ -162,7 +159,7 @@ export class Certificate extends pulumi.CustomResource {
    * that a program which never reads it does not pay), not stored in state.
    */
   get privateKeyPkcs8Pem(): pulumi.Output<string> {
-    return this.#memo("privateKeyPkcs8Pem", () => pulumi.secret(this.privateKeyPem.apply((key) => toPkcs8Pem(key ?? ""))));
+    return this.#memo("privateKeyPkcs8Pem", () => pulumi.secret(this.privateKeyPem.apply(compute.privateKeyPkcs8Pem)));
   }
 
   /**
@@ -171,7 +168,7 @@ export class Certificate extends pulumi.CustomResource {
    */
   get combinedPem(): pulumi.Output<string> {
     return this.#memo("combinedPem", () =>
-      pulumi.secret(pulumi.all([this.privateKeyPem, this.fullChainPem]).apply(([key, chain]) => combinedPem(key ?? "", chain ?? ""))),
+      pulumi.secret(pulumi.all([this.privateKeyPem, this.fullChainPem]).apply(([key, chain]) => compute.combinedPem(key, chain))),
     );
   }
 
@@ -200,10 +197,9 @@ export class Certificate extends pulumi.CustomResource {
     return this.#memo("renewsAt", () =>
       pulumi
         .all([this.notBefore, this.notAfter, this.#renewBeforeDays, this.#renewBeforePercentage, this.#termEndsAt])
-        .apply(([notBefore, notAfter, days, percentage, termEnd]) => {
-          const opens = notAfter ? windowOpensAt({ notBefore, notAfter, termEndsAt: termEnd ?? undefined }, { renewBeforeDays: days ?? undefined, renewBeforePercentage: percentage ?? undefined }) : undefined;
-          return opens === undefined ? undefined : new Date(opens).toISOString();
-        }),
+        .apply(([notBefore, notAfter, days, percentage, termEnd]) =>
+          compute.renewsAt(notBefore, notAfter, { renewBeforeDays: days ?? undefined, renewBeforePercentage: percentage ?? undefined, termEndsAt: termEnd ?? undefined }),
+        ),
     );
   }
 
@@ -217,10 +213,11 @@ export class Certificate extends pulumi.CustomResource {
     return this.#memo("pfxPassword", () =>
       pulumi.secret(
         pulumi.all([this.privateKeyPem, this.#pfxPasswordArg]).apply(([key, given]) => {
-          if ((key ?? "").trim() === "") return "";
-          // Never echo the value: it is a password.
-          if (given === "") throw new Error(`Certificate "${this.#name}": pfxPassword must be a non-empty string (omit it to have one derived from the key)`);
-          return pfxPasswordFor(key, given);
+          try {
+            return compute.pfxPassword(key, given);
+          } catch (error) {
+            throw new Error(`Certificate "${this.#name}": ${(error as Error).message}`);
+          }
         }),
       ),
     );
@@ -242,7 +239,7 @@ export class Certificate extends pulumi.CustomResource {
       pulumi.secret(
         pulumi
           .all([this.privateKeyPem, this.fullChainPem, this.domains, this.pfxPassword])
-          .apply(([key, chain, domains, password]) => toPkcs12Base64({ privateKeyPem: key ?? "", fullChainPem: chain ?? "", password, friendlyName: domains?.[0] })),
+          .apply(([key, chain, domains, password]) => compute.pfxBase64(key, chain, domains, password)),
       ),
     );
   }
@@ -255,7 +252,7 @@ export class Certificate extends pulumi.CustomResource {
 
   /** One fact of the leaf; the leaf is parsed once per instance, and only when a fact is read. */
   #fact(key: "serialNumber" | "fingerprintSha256" | "notBefore"): pulumi.Output<string> {
-    const facts = this.#memo("facts", () => this.certificatePem.apply((pem): CertificateFacts | undefined => (pem ? certificateFacts(pem) : undefined)));
+    const facts = this.#memo("facts", () => this.certificatePem.apply(compute.facts));
     // Undefined only where no certificate is known (a mock without one), as a missing output was.
     return this.#memo(key, () => facts.apply((f) => f?.[key] as string));
   }

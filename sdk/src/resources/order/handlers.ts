@@ -8,6 +8,7 @@ import { check } from "./check.js";
 import { create } from "./create.js";
 import { remove } from "./delete.js";
 import { diff } from "./diff.js";
+import { importOrder } from "./import.js";
 import type { OrderInputs } from "./inputs.js";
 import { read } from "./read.js";
 import type { OrderState } from "./state.js";
@@ -15,4 +16,12 @@ import { update } from "./update.js";
 
 export const resourceType = "Order";
 
-export const handlers: ResourceHandlers<OrderInputs, OrderState> = { check: warnBeforeBuyingInCi(check), diff, create, read, update, delete: remove };
+export const handlers: ResourceHandlers<OrderInputs, OrderState> = {
+  check: warnBeforeBuyingInCi(check),
+  diff,
+  create,
+  read,
+  update,
+  delete: remove,
+  import: importOrder,
+};

@@ -7,6 +7,7 @@ import { resourceUrnInput } from "../shared/resource-urn.js";
 import { ORDER_PROPERTIES } from "./declaration.js";
 import type { OrderArgs, OrderProperties } from "./properties.generated.js";
 import type { OrderPriceState } from "./state.js";
+import { programInputs } from "./presentation.js";
 import { expandPrice } from "./stored-price.js";
 
 export type { OrderArgs, OrderProperties } from "./properties.generated.js";
@@ -66,8 +67,7 @@ export class Order extends pulumi.CustomResource {
     const props = {
       ...Object.fromEntries(ORDER_PROPERTY_NAMES.map((key) => [key, undefined])),
       ...args,
-      journalKey: urn,
-      journalScope: orderJournalScope(),
+      ...programInputs(urn, orderJournalScope()),
     };
     const quiet = quietRegistration();
     try {

@@ -1,0 +1,80 @@
+/**
+ * Every resource of the package, one entry each: its declaration, its
+ * handler module, its presentation, its reference page and where its
+ * generated TypeScript types go. The schema and docs generator
+ * (`codegen/package.ts`) and the provider plugin (`plugin/served-resources.ts`)
+ * read this list; the provider entry finds a handler module by its name
+ * (`provider/entry.ts`). Adding a resource is a folder under `resources/`
+ * (declaration, handlers, class, presentation) and a line here, then
+ * `npm run generate`.
+ */
+import type { ResourceHandlerName } from "./provider/entry.js";
+import type { ResourceDeclaration } from "./schema/property.js";
+import type { TypeImports } from "./schema/typescript.js";
+import { CERTIFICATE } from "./resources/certificate/declaration.js";
+import { presentation as certificatePresentation } from "./resources/certificate/presentation.js";
+import { ORDER } from "./resources/order/declaration.js";
+import { presentation as orderPresentation } from "./resources/order/presentation.js";
+import { RFC2136_RECORD } from "./resources/rfc2136-record/declaration.js";
+import type { Presentation } from "./resources/shared/presentation.js";
+import { VALIDATED_CERTIFICATE } from "./resources/validated-certificate/declaration.js";
+import { VALIDATION } from "./resources/validation/declaration.js";
+import { presentation as validationPresentation } from "./resources/validation/presentation.js";
+import { SANDBOX_DNS_RECORD } from "./testing/declarations.js";
+
+export interface RegisteredResource {
+  readonly declaration: ResourceDeclaration;
+  /** Its handler module's name (`provider/entry.ts`): a custom resource, served by the plugin and in the schema. Absent: a component, TypeScript only. */
+  readonly handler?: ResourceHandlerName;
+  /** What its class does in the program that the plugin must do itself (absent: nothing). */
+  readonly presentation?: Presentation;
+  /** It buys: the plugin's check names the account that pays and stops on a purchase journaled under no organisation. */
+  readonly buys?: boolean;
+  /** Its reference page (repository-relative), whose input and output tables are generated. */
+  readonly page?: string;
+  /** The folder under `sdk/src/` that receives its generated `properties.generated.ts`, and the modules that file takes named types from. */
+  readonly types?: { readonly folder: string; readonly imports: TypeImports };
+}
+
+const CLIENT_TYPES = "../../client/types.js";
+
+/** In the order the schema, the plugin and the docs list them. */
+export const RESOURCES: readonly RegisteredResource[] = [
+  {
+    declaration: ORDER,
+    handler: "order",
+    presentation: orderPresentation,
+    buys: true,
+    page: "docs/reference/order.md",
+    types: {
+      folder: "resources/order",
+      imports: {
+        [CLIENT_TYPES]: ["CertStatus", "CompanyInfo", "HashAlgorithm", "KeySpec", "Open", "OpenInt", "PaymentMethod", "SignatureAlgorithm", "VerificationMethod"],
+        "./stored-price.js": ["OrderPriceState"],
+      },
+    },
+  },
+  {
+    declaration: VALIDATION,
+    handler: "validation",
+    presentation: validationPresentation,
+    page: "docs/reference/validation.md",
+    types: { folder: "resources/validation", imports: { "./order-like.js": ["OrderLike"], "./records.js": ["DomainValidationRecord"] } },
+  },
+  {
+    declaration: CERTIFICATE,
+    handler: "certificate",
+    presentation: certificatePresentation,
+    page: "docs/reference/certificate.md",
+    types: { folder: "resources/certificate", imports: { "../order/resource.js": ["Order"] } },
+  },
+  // TypeScript only: its `publish` is a function of the program, which no schema can carry (docs/languages.md gives its steps for other languages).
+  { declaration: VALIDATED_CERTIFICATE, page: "docs/reference/validated-certificate.md" },
+  {
+    declaration: RFC2136_RECORD,
+    handler: "rfc2136-record",
+    page: "docs/reference/rfc2136-record.md",
+    types: { folder: "resources/rfc2136-record", imports: {} },
+  },
+  { declaration: SANDBOX_DNS_RECORD, handler: "testing/dns-record", types: { folder: "testing", imports: {} } },
+];
