@@ -1,7 +1,9 @@
 import { isPartnerApiError } from "../../client/errors.js";
 import { CertStatus, type PartnerApi, type RecordSet } from "../../client/types.js";
-import { findProduct } from "../../provider/index.js";
+import type { PurchaseJournal } from "../../journal/index.js";
+import { findProduct, type ProviderContext } from "../../provider/index.js";
 import { canonicalName, orderedNames } from "../../rules/index.js";
+import { knownAccount } from "./account.js";
 import { describeError } from "./describe-error.js";
 import { apiSays } from "./evidence.js";
 import type { OrderInputs } from "./inputs.js";
@@ -99,4 +101,18 @@ export async function adoptOrder(api: PartnerApi, inputs: OrderInputs, orderNo: 
     adopted: true,
     paidNoLaterThan: paidNoLaterThan(stored),
   };
+}
+
+/**
+ * The adopt path of an Order's create: the order `adoptOrderNo` names,
+ * verified as {@link adoptOrder} does and recorded with the account that
+ * holds it (GetRecord showed it to this key). Nothing is bought; a journal
+ * entry of this resource for no order, or for this one, is settled.
+ */
+export async function adoptDeclared(ctx: ProviderContext, inputs: OrderInputs, orderNo: string, journal: PurchaseJournal, key: string): Promise<OrderState> {
+  const state = { ...(await adoptOrder(ctx.api(), inputs, orderNo)), ...(await knownAccount(ctx)) };
+  ctx.log(inputs.journalKey).info(`adopted order ${state.orderNo} (nothing bought)`);
+  const entry = (await journal.read(key)) ?? (await journal.read(inputs.journalKey));
+  if (entry && (entry.orderNo === undefined || entry.orderNo === state.orderNo)) await journal.clear(entry.key);
+  return state;
 }

@@ -1,0 +1,158 @@
+/**
+ * The resume path of an Order's create: a purchase the journal holds for
+ * this resource, from a create that did not finish. An order bought for
+ * these purchase inputs is resumed (not bought again); one the API shows
+ * gone is forgotten, so the create buys; anything else stops the create.
+ */
+import { CertStatus, type CreateOrderResult } from "../../client/types.js";
+import { changedInputs, purchaseDigest, purchaseInputDigests, type JournalEntry, type PurchaseJournal } from "../../journal/index.js";
+import { resourceName, type ProviderContext } from "../../provider/index.js";
+import { accountOf, incompleteRecord, knownAccount, otherAccountError, type AccountRecord } from "./account.js";
+import { adoptOrder } from "./adopt.js";
+import { stateFromCreate } from "./bought-state.js";
+import { describeError } from "./describe-error.js";
+import { apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
+import type { InputRecord, OrderInputs } from "./inputs.js";
+import { purchaseInputsOf } from "./journal-entry.js";
+import { entryKeyOf, foreignNote, maybeBoughtMessage, namesOf, otherPurchaseMessage, removeCommand } from "./purchase-messages.js";
+import { noteResumed } from "./resumed-orders.js";
+import type { OrderState } from "./state.js";
+
+/**
+ * CreateOrder's answer as a journal entry kept it. Entries written by an
+ * earlier release carry another shape: only what reads as this release's
+ * answer is taken, the order number always.
+ */
+function answerFromJournal(entry: JournalEntry & { orderNo: string }): CreateOrderResult {
+  const order = entry.order ?? {};
+  const money = (key: string) => (typeof order[key] === "string" ? (order[key] as string) : undefined);
+  const count = (key: string) => (typeof order[key] === "number" ? (order[key] as number) : undefined);
+  return {
+    orderNo: entry.orderNo,
+    totalAmount: money("totalAmount"),
+    discountAmount: money("discountAmount"),
+    payableAmount: money("payableAmount"),
+    unitPrice: money("unitPrice"),
+    sanPrice: money("sanPrice"),
+    wildcardPrice: money("wildcardPrice"),
+    extraSanCount: count("extraSanCount"),
+    extraWcCount: count("extraWcCount"),
+    installmentsCount: count("installmentsCount"),
+  };
+}
+
+/**
+ * True only when the API itself says the order is cancelled/refunded/revoked,
+ * or gone (its 404) for the account that bought it (the app id and service
+ * endpoint the journal recorded). A 404 under another account or endpoint,
+ * or for an entry that recorded neither, is not evidence: the service
+ * answers 404 for another account's orders too. Anything else (an HTML error page, a network failure) is not
+ * evidence either and is thrown: `create` then stops instead of buying a
+ * second certificate.
+ */
+async function isDead(ctx: ProviderContext, orderNo: string, recorded: AccountRecord, inputs: OrderInputs, journal: PurchaseJournal): Promise<boolean> {
+  const api = ctx.api();
+  try {
+    const stored = await api.getRecord({ orderNo });
+    return stored.certStatus === CertStatus.Revoked || stored.certStatus === CertStatus.RefundInProgress;
+  } catch (error) {
+    if (await apiSaysNoSuchOrder(api, orderNo, error)) {
+      const account = await accountOf(ctx, recorded, `resuming order ${orderNo} (the API answered 404)`);
+      if (account.same) return true;
+      if (account.other) throw otherAccountError({ orderNo, journalKey: inputs.journalKey, account, verb: "resumed and nothing was bought" });
+      throw new Error(
+        `certreseller Order "${resourceName(inputs.journalKey)}": the purchase journal names order ${orderNo} from an earlier run. ${incompleteRecord(account)} (the journal entry is older). ` +
+          "Not buying. If another key or base URL bought it: set that one (`pulumi config set --secret certreseller:apiKey ...` / `pulumi config set certreseller:baseUrl ...`) and run `pulumi up`; " +
+          `if the order is really gone, remove the journal entry (${removeCommand(journal, entryKeyOf(inputs))}) and run \`pulumi up\` again.`,
+        { cause: error },
+      );
+    }
+    throw new Error(
+      `certreseller Order: the purchase journal names order ${orderNo} from an earlier run, and its state could not be read ` +
+        `(${describeError(error)}${unconfirmedNotFound(error)}). Not buying: run \`pulumi up\` again once the API answers.`,
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * The entry of this resource journaled under another backend fingerprint
+ * (same organisation and URN), if there is one. Two or more stop the create:
+ * which one is this stack's cannot be told. A journal that cannot be listed
+ * is a warning: the lookup is then impossible, the purchase is not.
+ */
+async function foreignEntry(ctx: ProviderContext, inputs: OrderInputs, journal: PurchaseJournal): Promise<JournalEntry | undefined> {
+  const key = entryKeyOf(inputs);
+  const others = await journal.related(key);
+  if (others === undefined) {
+    ctx.log(inputs.journalKey).warn(
+      `the purchase journal ${journal.location} cannot be listed, so an interrupted purchase of this resource journaled under another backend fingerprint ` +
+        "would not be found (with S3, grant s3:ListBucket on the journal's prefix)",
+    );
+    return undefined;
+  }
+  if (others.length <= 1) return others[0];
+  throw new Error(
+    `certreseller Order "${resourceName(inputs.journalKey)}": the purchase journal holds ${others.length} entries for this resource under other backend fingerprints ` +
+      `(${others.map((e) => `${journal.fileFor(e.key)}: ${e.orderNo ? `order ${e.orderNo}` : `an answer lost at ${e.intentAt}`}`).join("; ")}), ` +
+      `and this run would journal it at ${journal.fileFor(key)}. Not buying. Check each order with \`${journal.command("ls")}\`, ` +
+      "adopt this resource's (`adoptOrderNo`) and remove the others' entries once settled.",
+  );
+}
+
+/**
+ * The journaled purchase of this resource, resumed: its state, or undefined
+ * when the journal holds none (or only an order the API shows gone, now
+ * forgotten) and the create may buy. Stops (throws) on a purchase that may
+ * exist but cannot be resumed.
+ */
+export async function resumeJournaled(ctx: ProviderContext, inputs: OrderInputs, journal: PurchaseJournal, key: string): Promise<OrderState | undefined> {
+  const log = ctx.log(inputs.journalKey);
+  const api = ctx.api();
+  // An entry written by an earlier release sits under the URN alone; one under another spelling of the backend, under another key.
+  let entry = (await journal.read(key)) ?? (key !== inputs.journalKey ? await journal.read(inputs.journalKey) : undefined) ?? (await foreignEntry(ctx, inputs, journal));
+  const foreign = entry !== undefined && entry.key !== key && entry.key !== inputs.journalKey;
+  // The account that bought it: recorded with the order, else with the intent (whose key sent CreateOrder).
+  const recordedAccount: AccountRecord =
+    typeof entry?.order?.accountId === "string"
+      ? { accountId: entry.order.accountId, accountEndpoint: typeof entry.order.accountEndpoint === "string" ? entry.order.accountEndpoint : undefined }
+      : { accountId: entry?.accountId, accountEndpoint: entry?.accountEndpoint };
+  if (entry?.orderNo && (await isDead(ctx, entry.orderNo, recordedAccount, inputs, journal))) {
+    // Left behind by a stack removed without destroy, say: that order is gone, so buying is right.
+    log.warn(`the purchase journal named order ${entry.orderNo}, which is cancelled, refunded or gone; forgetting it`);
+    await journal.clear(entry.key);
+    entry = undefined;
+  }
+  const purchase = purchaseInputsOf(inputs as unknown as InputRecord);
+  const digest = purchaseDigest(inputs as unknown as InputRecord, purchase);
+  if (entry?.orderNo) {
+    const bought = entry as JournalEntry & { orderNo: string };
+    if (entry.purchaseDigest !== undefined && entry.purchaseDigest !== digest) {
+      const changed = changedInputs(entry.inputDigests, purchaseInputDigests(inputs as unknown as InputRecord, purchase));
+      throw new Error(
+        otherPurchaseMessage(inputs, bought, journal, `other purchase inputs (changed: ${changed.length > 0 ? changed.join(", ") : "not recorded"})`) +
+          (foreign ? foreignNote(journal, key, entry) : ""),
+      );
+    }
+    // An earlier release's entry holds no digest: names and product, as that release compared them.
+    if (JSON.stringify(entry.names) !== JSON.stringify(namesOf(inputs)) || entry.productCode !== inputs.productCode) {
+      throw new Error(otherPurchaseMessage(inputs, bought, journal, `${namesOf(inputs).join(", ")} (${inputs.productCode})`) + (foreign ? foreignNote(journal, key, entry) : ""));
+    }
+    if (foreign) {
+      // Same organisation, stack, resource and purchase: this resource's own order, journaled under another spelling of the backend.
+      // Moved under this run's key first, so that the engine holding the order tidies it like any other.
+      log.warn(`order ${entry.orderNo} was journaled under another backend fingerprint (${journal.fileFor(entry.key)}); same resource and purchase, so it is resumed`);
+      await journal.adopt(entry, key);
+    }
+    log.warn(`resuming order ${entry.orderNo} bought by an interrupted run at ${entry.orderedAt} (not buying again)`);
+    noteResumed(entry.orderNo, inputs.journalKey);
+    const receivedAt = entry.orderedAt ? new Date(entry.orderedAt) : ctx.now();
+    const state = entry.order
+      ? stateFromCreate(inputs, answerFromJournal(entry as JournalEntry & { orderNo: string }), receivedAt)
+      : await adoptOrder(api, inputs, entry.orderNo);
+    // isDead's GetRecord showed the order to this key.
+    return { ...state, ...(await knownAccount(ctx, recordedAccount)) };
+  }
+  if (entry) throw new Error(maybeBoughtMessage(inputs, entry, journal, "the previous run stopped before it was recorded") + (foreign ? foreignNote(journal, key, entry) : ""));
+  return undefined;
+}
