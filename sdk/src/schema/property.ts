@@ -133,6 +133,21 @@ export interface ResourceDeclaration {
   readonly component?: boolean;
 }
 
+/**
+ * A resource declaration, its token derived from its name and module:
+ * `certreseller:<module>:<Name>`.
+ *
+ * @example
+ * resource("Order", { description, properties }).token === "certreseller:index:Order"
+ */
+export function resource<const N extends string, const R extends Omit<ResourceDeclaration, "token" | "name">, const M extends string = "index">(
+  name: N,
+  rest: R,
+  module?: M,
+): R & { readonly token: `certreseller:${M}:${N}`; readonly name: N } {
+  return { token: `certreseller:${module ?? "index"}:${name}` as `certreseller:${M}:${N}`, name, ...rest };
+}
+
 /** A function (an invoke): its token, description, arguments and result. */
 export interface FunctionDeclaration {
   readonly token: string;

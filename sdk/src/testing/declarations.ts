@@ -19,9 +19,7 @@ export const SANDBOX_DNS_RECORD_PROPERTIES = {
   value: member("The TXT content or CNAME target."),
 } as const satisfies t.PropertyTable;
 
-export const SANDBOX_DNS_RECORD: t.ResourceDeclaration = {
-  token: "certreseller:testing:SandboxDnsRecord",
-  name: "SandboxDnsRecord",
+export const SANDBOX_DNS_RECORD = t.resource("SandboxDnsRecord", {
   description:
     "Publishes a DNS validation record to a local Partner API sandbox, as a DNS provider's record resource does for a real domain; the sandbox " +
     "validates with it when started with `--validation published`. Any change is a new record; delete unpublishes it (and is released if the sandbox is gone). " +
@@ -30,7 +28,7 @@ export const SANDBOX_DNS_RECORD: t.ResourceDeclaration = {
   replacement: "publishes a new record",
   example: `
 const args: SandboxDnsRecordArgs = { managementUrl, fqdn: "_dnsauth.example.com", type: "TXT", value: token };`,
-};
+}, "testing");
 
 // The class is held to the table (its arguments and inputs are generated from it).
 type Names = keyof typeof SANDBOX_DNS_RECORD_PROPERTIES;

@@ -3,6 +3,7 @@
  * (`<sandbox url>/management`, see docs/design.md). Plain `fetch`: these run
  * in the provider host against a local sandbox, with no credential.
  */
+import { isUnknown } from "../provider/unknown.js";
 
 /** A management call failed; names the route, the status and the sandbox's answer. */
 export class SandboxManagementError extends Error {
@@ -77,4 +78,14 @@ export function unreachableManagement(managementUrl: string): Promise<string | u
     answering.set(managementUrl, asked);
   }
   return asked;
+}
+
+/**
+ * The check of a record resource's `managementUrl`: its form, then whether
+ * the sandbox answers there. No failure for a value not known yet (preview).
+ */
+export async function managementUrlFailures(value: unknown): Promise<{ property: string; reason: string }[]> {
+  if (isUnknown(value)) return [];
+  const problem = managementUrlProblem(value) ?? (await unreachableManagement(value as string));
+  return problem ? [{ property: "managementUrl", reason: problem }] : [];
 }

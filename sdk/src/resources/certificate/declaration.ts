@@ -255,16 +255,14 @@ export const CERTIFICATE_PROPERTIES = {
   domains: output("The names the certificate covers.", t.listOf(t.string), { required: true }),
 } as const satisfies t.PropertyTable;
 
-export const CERTIFICATE = {
-  token: "certreseller:index:Certificate",
-  name: "Certificate",
+export const CERTIFICATE = t.resource("Certificate", {
   description:
     "An issued certificate: waits until the order's certificate is issued (reading the status no more often than the service allows), then downloads " +
     "and verifies it (the leaf matches the API's fingerprint, the key matches the leaf, the chain links up). Put the validation records in `dependsOn`. " +
     "Besides PEM it offers `pfxBase64` (PKCS#12), `privateKeyPkcs8Pem` and `combinedPem`; every output holding the key or a password is secret, and empty " +
     "for a custom-CSR order. Given an Order, a reissue of its next installment updates the Certificate in place; a new order replaces it create-before-delete.",
   properties: CERTIFICATE_PROPERTIES,
-} as const satisfies t.ResourceDeclaration;
+});
 
 // The class's outputs (declared and computed) are the declared outputs (`id` and `urn` are every resource's).
 const outputsMatch: t.Same<Exclude<t.MembersOfType<Certificate, pulumi.Output<unknown>>, "id" | "urn">, t.OutputNames<typeof CERTIFICATE_PROPERTIES>> = true;

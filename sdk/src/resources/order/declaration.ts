@@ -4,15 +4,13 @@
  * it adds in `outputs.ts`). The package schema, the class's argument and
  * output types and the reference page are generated from it.
  */
-import type { ResourceDeclaration } from "../../schema/property.js";
+import { resource } from "../../schema/property.js";
 import { ORDER_INPUTS } from "./inputs.js";
 import { ORDER_OUTPUTS } from "./outputs.js";
 
 export const ORDER_PROPERTIES = { ...ORDER_INPUTS, ...ORDER_OUTPUTS } as const;
 
-export const ORDER = {
-  token: "certreseller:index:Order",
-  name: "Order",
+export const ORDER = resource("Order", {
   description:
     "A certificate order with the Certificate Reseller Partner API: `up` buys it (CreateOrder, never retried) and submits it for validation " +
     "(ApplySign); `destroy` cancels it and reports the refund. `preview` checks every input against the product and shows `quotedPrice` " +
@@ -28,4 +26,4 @@ const order = new certs.Order("site", {
   renewBeforeDays: 30,
 });
 export const orderNo = order.orderNo;`,
-} as const satisfies ResourceDeclaration;
+});

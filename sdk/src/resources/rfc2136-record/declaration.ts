@@ -114,9 +114,7 @@ export const RFC2136_RECORD_PROPERTIES = {
   },
 } as const satisfies t.PropertyTable;
 
-export const RFC2136_RECORD = {
-  token: "certreseller:index:Rfc2136Record",
-  name: "Rfc2136Record",
+export const RFC2136_RECORD = t.resource("Rfc2136Record", {
   description:
     "Publishes a DNS validation record (TXT or CNAME) into a zone with an RFC 2136 dynamic UPDATE signed with TSIG (RFC 8945): BIND, Knot, PowerDNS, " +
     "Windows DNS, Infoblox... Each UPDATE carries RFC 2136 prerequisites, so the resource never claims a record it did not add: a record already there is " +
@@ -134,7 +132,7 @@ const args: Rfc2136RecordArgs = {
   tsigKeyName: "certreseller.",
   tsigSecret: cfg.requireSecret("tsigSecret"),
 };`,
-} as const satisfies t.ResourceDeclaration;
+});
 
 // The class's outputs are the declared outputs.
 const outputsMatch: t.Same<Exclude<t.MembersOfType<Rfc2136Record, pulumi.Output<unknown>>, "id" | "urn">, t.OutputNames<typeof RFC2136_RECORD_PROPERTIES>> = true;

@@ -110,16 +110,14 @@ export const VALIDATED_CERTIFICATE_PROPERTIES = {
   notAfter: fromCertificate("notAfter"),
 } as const satisfies t.PropertyTable;
 
-export const VALIDATED_CERTIFICATE = {
-  token: "certreseller:index:ValidatedCertificate",
-  name: "ValidatedCertificate",
+export const VALIDATED_CERTIFICATE = t.resource("ValidatedCertificate", {
   component: true,
   description:
     "The common case in one call: an Order, its Validation, your resources publishing each validation record (what `publish` returns), and the " +
     "Certificate that waits for them — with the certificate's outputs. The children are named as the component; `customTimeouts` given to the " +
     "component set the Certificate's wait. The `import` option is refused (see `adoptOrderNo` to take over an existing order).",
   properties: VALIDATED_CERTIFICATE_PROPERTIES,
-} as const satisfies t.ResourceDeclaration;
+});
 
 type Props = typeof VALIDATED_CERTIFICATE_PROPERTIES;
 // Every argument is a declared input and every input an argument.

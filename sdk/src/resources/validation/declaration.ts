@@ -134,15 +134,13 @@ export const VALIDATION_PROPERTIES = {
   },
 } as const satisfies t.PropertyTable;
 
-export const VALIDATION = {
-  token: "certreseller:index:Validation",
-  name: "Validation",
+export const VALIDATION = t.resource("Validation", {
   description:
     "The validation records of an order (GetRecord; no rate limit), shaped for DNS and web resources: one record per ordered name. " +
     "It follows the order's method and request id: a method switch re-reads the records, and the DNS resources built from them follow with the new tokens. " +
     "Deleting it changes nothing at the service; on refresh, an order that no longer exists removes it from state with a warning.",
   properties: VALIDATION_PROPERTIES,
-} as const satisfies t.ResourceDeclaration;
+});
 
 // `DomainValidationRecord` has exactly the declared members, each always set.
 const recordMembers: t.Same<keyof DomainValidationRecord, keyof typeof VALIDATION_RECORD_MEMBERS> = true;

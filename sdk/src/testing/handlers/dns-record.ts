@@ -8,7 +8,7 @@ import { isUnknown, type ResourceHandlers } from "../../provider/index.js";
 import { changedInputs } from "../../resources/shared/inputs.js";
 import { SANDBOX_DNS_RECORD_PROPERTIES } from "../declarations.js";
 import type { SandboxDnsRecordInputValues as DnsRecordInputs } from "../properties.generated.js";
-import { managementCall, managementUrlProblem, unreachableManagement } from "../management.js";
+import { managementCall, managementUrlFailures } from "../management.js";
 
 export type { SandboxDnsRecordInputValues as DnsRecordInputs } from "../properties.generated.js";
 
@@ -20,11 +20,7 @@ export const resourceType = "SandboxDnsRecord";
 
 export const handlers: ResourceHandlers<DnsRecordInputs, DnsRecordInputs> = {
   async check(_ctx, _olds, news) {
-    const failures: pulumi.dynamic.CheckFailure[] = [];
-    if (!isUnknown(news.managementUrl)) {
-      const problem = managementUrlProblem(news.managementUrl) ?? (await unreachableManagement(news.managementUrl));
-      if (problem) failures.push({ property: "managementUrl", reason: problem });
-    }
+    const failures: pulumi.dynamic.CheckFailure[] = await managementUrlFailures(news.managementUrl);
     if (!isUnknown(news.fqdn) && (typeof news.fqdn !== "string" || news.fqdn.trim() === "")) {
       failures.push({ property: "fqdn", reason: "fqdn is required: the record's absolute name, e.g. _dnsauth.example.com" });
     }

@@ -4,7 +4,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { isUnknown, type ResourceHandlers } from "../../provider/index.js";
-import { managementCall, managementUrlProblem, unreachableManagement } from "../management.js";
+import { managementCall, managementUrlFailures } from "../management.js";
 
 export interface FileRecordInputs {
   managementUrl: string;
@@ -28,11 +28,7 @@ function fullUrl(value: unknown): string | undefined {
 
 export const handlers: ResourceHandlers<FileRecordInputs, FileRecordInputs> = {
   async check(_ctx, _olds, news) {
-    const failures: pulumi.dynamic.CheckFailure[] = [];
-    if (!isUnknown(news.managementUrl)) {
-      const problem = managementUrlProblem(news.managementUrl) ?? (await unreachableManagement(news.managementUrl));
-      if (problem) failures.push({ property: "managementUrl", reason: problem });
-    }
+    const failures: pulumi.dynamic.CheckFailure[] = await managementUrlFailures(news.managementUrl);
     const inputs = { ...news };
     if (!isUnknown(news.url)) {
       const url = fullUrl(news.url);
