@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import * as path from "node:path";
 import type { Log } from "../engine/go-build.js";
+import { aptGetCommand, aptGetInstall } from "../engine/system.js";
 import { findOnPath } from "../engine/which.js";
 
 export type { Log };
@@ -68,18 +69,18 @@ export async function ensureBind(options: EnsureBindOptions = {}): Promise<Bind>
   if (found) return { source: found.source, namedPath: found.path, version: await namedVersion(found.path) };
 
   if (options.install === false) throw new BindUnavailableError(`No BIND 9: no \`named\` on PATH or in ${WELL_KNOWN_DIRS.join(", ")} (installing was not allowed).\n${BIND_INSTALL_INSTRUCTIONS}`);
-  const aptGet = findOnPath("apt-get", env.PATH ?? "");
-  if (!aptGet) throw new BindUnavailableError(`No BIND 9: no \`named\` on PATH or in ${WELL_KNOWN_DIRS.join(", ")}, and no apt-get to install it.\n${BIND_INSTALL_INSTRUCTIONS}`);
-  const prefix = privilegePrefix(env);
-  if (prefix === undefined) {
-    throw new BindUnavailableError(`No BIND 9, and installing it needs root: this process is not root and has no \`sudo\`.\n${BIND_INSTALL_INSTRUCTIONS}`);
+  const aptGet = aptGetCommand(env);
+  if ("problem" in aptGet) {
+    throw new BindUnavailableError(
+      aptGet.problem === "no apt-get"
+        ? `No BIND 9: no \`named\` on PATH or in ${WELL_KNOWN_DIRS.join(", ")}, and no apt-get to install it.\n${BIND_INSTALL_INSTRUCTIONS}`
+        : `No BIND 9, and installing it needs root: this process is not root and has no \`sudo\`.\n${BIND_INSTALL_INSTRUCTIONS}`,
+    );
   }
 
   const started = Date.now();
-  const aptEnv = { ...env, DEBIAN_FRONTEND: "noninteractive" };
   try {
-    await run([...prefix, aptGet, "update"], aptEnv, log);
-    await run([...prefix, aptGet, "install", "-y", "--no-install-recommends", ...BIND_PACKAGES], aptEnv, log);
+    await aptGetInstall(aptGet.argv, BIND_PACKAGES, env, log);
   } catch (cause) {
     throw new BindUnavailableError(`Installing BIND 9 failed: ${(cause as Error).message}\n${BIND_INSTALL_INSTRUCTIONS}`, { cause });
   }
@@ -90,39 +91,10 @@ export async function ensureBind(options: EnsureBindOptions = {}): Promise<Bind>
   return { source: "installed", namedPath: installed.path, version: await namedVersion(installed.path) };
 }
 
-/** Nothing as root; `sudo -n` (never a password prompt, which would hang a test run) otherwise; undefined when neither works. */
-function privilegePrefix(env: NodeJS.ProcessEnv): string[] | undefined {
-  if (process.getuid?.() === 0) return [];
-  const sudo = findOnPath("sudo", env.PATH ?? "");
-  return sudo ? [sudo, "-n"] : undefined;
-}
-
 async function namedVersion(namedPath: string): Promise<string> {
   const out = await capture([namedPath, "-v"]);
   // `BIND 9.18.49-1~deb12u3-Debian (Extended Support Version) <id:>`: the version is the second word.
   return out.trim().split(/\s+/)[1] ?? out.trim();
-}
-
-/** Runs a command, printing it and its last lines of output; rejects with that output on failure. */
-function run(argv: string[], env: NodeJS.ProcessEnv, log: Log): Promise<void> {
-  log(`$ ${argv.join(" ")}`);
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(argv[0]!, argv.slice(1), { env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      const tail = output.trim().split("\n").slice(-3).join(" | ");
-      if (code === 0) {
-        log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s${tail ? `: ${tail}` : ""}`);
-        resolve();
-      } else {
-        reject(new Error(`\`${argv.join(" ")}\` exited with ${code}: ${output.trim().split("\n").slice(-15).join("\n")}`));
-      }
-    });
-  });
 }
 
 function capture(argv: string[]): Promise<string> {

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { isAlive } from "./system.js";
 import { findOnPath } from "./which.js";
 
 /** One Go program to build into the cache from the Go module proxy. */
@@ -137,15 +138,6 @@ function removeStalePartials(output: string): void {
     if (!name.startsWith(prefix)) continue;
     const pid = Number(name.slice(prefix.length));
     if (!isAlive(pid)) fs.rmSync(path.join(dir, name), { force: true });
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
 

@@ -7,6 +7,7 @@ import { elapsed, goBinary, type Log } from "./go-build.js";
 import { cacheLayout, YAML_LANGUAGE_HOST, type CacheLayout } from "./paths.js";
 import { writeDynamicProviderPlugin, writePolicyAnalyzer } from "./plugin-scripts.js";
 import { MINIMUM_PULUMI_VERSION, PULUMI_VERSION, isAtLeast, parseVersion } from "./version.js";
+import { isExecutable } from "./system.js";
 import { findOnPath } from "./which.js";
 
 const execFileAsync = promisify(execFile);
@@ -191,15 +192,6 @@ async function cliVersion(pulumiPath: string): Promise<VersionCheck> {
     return { ok: true, version };
   } catch (error) {
     return { ok: false, problem: `\`pulumi version\` failed: ${(error as Error).message.split("\n")[0]}` };
-  }
-}
-
-function isExecutable(file: string): boolean {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return true;
-  } catch {
-    return false;
   }
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -8,6 +8,7 @@ import { pulumiPkgGoMod } from "../engine/builds.js";
 import { elapsed, goBinary, goBuild, scratchDir, type Log } from "../engine/go-build.js";
 import { cacheLayout, repoRoot } from "../engine/paths.js";
 import { PULUMI_VERSION } from "../engine/version.js";
+import { aptGetCommand, aptGetInstall, isAlive, isExecutable } from "../engine/system.js";
 import { findOnPath } from "../engine/which.js";
 
 const execFileAsync = promisify(execFile);
@@ -381,32 +382,16 @@ async function missingPackages(): Promise<string[]> {
 async function aptInstall(packages: string[], allowed: boolean, log: Log): Promise<void> {
   const instructions = `apt-get update && apt-get install -y --no-install-recommends ${packages.join(" ")}`;
   if (!allowed) throw new PythonUnavailableError(`missing Debian packages ${packages.join(" ")} (installing was not allowed): run \`${instructions}\` as root`);
-  const aptGet = findOnPath("apt-get") ?? findOnPath("apt-get", "/usr/bin");
-  if (!aptGet) throw new PythonUnavailableError(`missing Debian packages ${packages.join(" ")} and no apt-get: run \`${instructions}\` as root`);
-  const prefix = process.getuid?.() === 0 ? [] : findOnPath("sudo") ? ["sudo", "-n"] : undefined;
-  if (!prefix) throw new PythonUnavailableError(`missing Debian packages ${packages.join(" ")}; installing them needs root: run \`${instructions}\``);
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  await run([...prefix, aptGet, "update"], env, log);
-  await run([...prefix, aptGet, "install", "-y", "--no-install-recommends", ...packages], env, log);
-}
-
-function run(argv: string[], env: NodeJS.ProcessEnv, log: Log): Promise<void> {
-  log(`$ ${argv.join(" ")}`);
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(argv[0]!, argv.slice(1), { env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (code === 0) {
-        log(`  done in ${elapsed(started)}`);
-        resolve();
-      } else {
-        reject(new PythonUnavailableError(`\`${argv.join(" ")}\` exited with ${code}: ${output.trim().split("\n").slice(-15).join("\n")}`));
-      }
-    });
+  const aptGet = aptGetCommand();
+  if ("problem" in aptGet) {
+    throw new PythonUnavailableError(
+      aptGet.problem === "no apt-get"
+        ? `missing Debian packages ${packages.join(" ")} and no apt-get: run \`${instructions}\` as root`
+        : `missing Debian packages ${packages.join(" ")}; installing them needs root: run \`${instructions}\``,
+    );
+  }
+  await aptGetInstall(aptGet.argv, packages, process.env, log).catch((cause: Error) => {
+    throw new PythonUnavailableError(cause.message, { cause });
   });
 }
 
@@ -428,23 +413,5 @@ function readOr(file: string): string | undefined {
     return fs.readFileSync(file, "utf8");
   } catch {
     return undefined;
-  }
-}
-
-function isExecutable(file: string): boolean {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
