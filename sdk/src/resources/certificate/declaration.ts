@@ -2,8 +2,9 @@
  * The `Certificate` resource as one declaration: its token, description and
  * every property, for the package schema, the argument and output types and
  * the reference page, and the generated `properties.generated.ts` (its
- * arguments, checked inputs and outputs). The class's outputs are held to it
- * by the compiler (below).
+ * arguments, checked inputs and outputs). The class registers every declared
+ * input and stored output, and is held to the declared outputs by the
+ * compiler (resource.ts).
  *
  * Each input's parse rule, default and change effect are declared here and
  * applied by the shared check and diff: a new `orderNo`, or a given
@@ -18,12 +19,10 @@
  * `notBefore`, `renewsAt`, `privateKeyPkcs8Pem`, `combinedPem`, `pfxBase64`,
  * `pfxPassword`); their descriptions say so.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { parseDnsServers } from "../../dns/server-address.js";
 import { bad, ok } from "../../schema/parse.js";
 import * as t from "../../schema/property.js";
 import { DEFAULT_PROPAGATION_MINUTES, DEFAULT_TIMEOUT_MINUTES, MAX_PROPAGATION_MINUTES, MAX_TIMEOUT_MINUTES } from "./inputs.js";
-import type { Certificate } from "./resource.js";
 
 /** An output-only property (`input: false`); `more` keeps its literal types (`secret: true`, ...). */
 const output = <const M extends Partial<t.PropertyDeclaration>>(description: string, type: t.SchemaType, more?: M) =>
@@ -263,7 +262,3 @@ export const CERTIFICATE = t.resource("Certificate", {
     "for a custom-CSR order. Given an Order, a reissue of its next installment updates the Certificate in place; a new order replaces it create-before-delete.",
   properties: CERTIFICATE_PROPERTIES,
 });
-
-// The class's outputs (declared and computed) are the declared outputs (`id` and `urn` are every resource's).
-const outputsMatch: t.Same<Exclude<t.MembersOfType<Certificate, pulumi.Output<unknown>>, "id" | "urn">, t.OutputNames<typeof CERTIFICATE_PROPERTIES>> = true;
-void outputsMatch;

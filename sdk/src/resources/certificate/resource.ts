@@ -7,12 +7,21 @@ import { quietRegistration } from "../shared/quiet-registration.js";
 import { resourceUrnInput } from "../shared/resource-urn.js";
 import { compute, programInputs } from "./presentation.js";
 import type { CertificateArgs, CertificateProperties } from "./properties.generated.js";
+import { entries, isInput, isOutput, providerInputs, type MembersOfType, type OutputNames, type Same } from "../../schema/property.js";
+import { CERTIFICATE_PROPERTIES } from "./declaration.js";
 import { resolveTimeout } from "./timeouts.js";
 
 export type { CertificateArgs } from "./properties.generated.js";
 
 /** The outputs the class computes in the program when read (getters below); the rest are the engine's. */
-type ComputedOutputs = "fullChainPem" | "privateKeyPkcs8Pem" | "combinedPem" | "serialNumber" | "fingerprintSha256" | "notBefore" | "renewsAt" | "pfxPassword" | "pfxBase64";
+const COMPUTED_OUTPUTS = ["fullChainPem", "privateKeyPkcs8Pem", "combinedPem", "serialNumber", "fingerprintSha256", "notBefore", "renewsAt", "pfxPassword", "pfxBase64"] as const;
+type ComputedOutputs = (typeof COMPUTED_OUTPUTS)[number];
+
+/** The declared inputs the provider takes, and the outputs it stores (registered undefined): the rest the class computes. */
+const PROVIDER_INPUTS = providerInputs(CERTIFICATE_PROPERTIES).map(([name]) => name);
+const STORED_OUTPUTS = entries(CERTIFICATE_PROPERTIES)
+  .filter(([name, p]) => !isInput(p) && isOutput(p) && !(COMPUTED_OUTPUTS as readonly string[]).includes(name))
+  .map(([name]) => name);
 
 // The class's stored outputs, as declared (declaration merging: the engine sets them).
 export interface Certificate extends Omit<CertificateProperties, ComputedOutputs> {}
@@ -92,29 +101,20 @@ export class Certificate extends pulumi.CustomResource {
     const renewBeforeDays = args.renewBeforeDays ?? order?.renewBeforeDays;
     const renewBeforePercentage = args.renewBeforePercentage ?? order?.renewBeforePercentage;
     const props = {
+      // Every declared input the provider takes, as given; then what the class fills in.
+      ...Object.fromEntries(PROVIDER_INPUTS.map((key) => [key, (args as Record<string, unknown>)[key]])),
       orderNo,
       requestId: args.requestId ?? order?.requestId,
       renewBeforeDays,
       renewBeforePercentage,
       ...programInputs(urn),
-      installmentsCount: undefined,
-      installmentNo: args.installmentNo,
-      certId: args.certId,
       timeoutMinutes: timeout.timeoutMinutes,
       timeoutOrigin: timeout.timeoutOrigin,
-      propagationCheck: args.propagationCheck,
-      propagationTimeoutMinutes: args.propagationTimeoutMinutes,
-      propagationResolvers: args.propagationResolvers,
       // Output-only members must be present (undefined) to be registered as
-      // outputs. Only what cannot be recomputed is stored: the derived
-      // outputs are getters and fields below (an earlier release's stored
-      // copies are ignored, and dropped by the provider's next update).
-      certificatePem: undefined,
-      chainPem: undefined,
-      privateKeyPem: undefined,
-      csrPem: undefined,
-      notAfter: undefined,
-      domains: undefined,
+      // outputs. Only what cannot be recomputed is stored: the computed
+      // outputs are getters below (an earlier release's stored copies are
+      // ignored, and dropped by the provider's next update).
+      ...Object.fromEntries(STORED_OUTPUTS.map((key) => [key, undefined])),
     };
     // New outputs the engine cannot infer as secret (no secret input of that
     // name), so they are listed here; the engine re-wraps them after every create/update.
@@ -257,3 +257,7 @@ export class Certificate extends pulumi.CustomResource {
     return this.#memo(key, () => facts.apply((f) => f?.[key] as string));
   }
 }
+
+// The class's outputs (stored and computed) are the declared outputs (`id` and `urn` are every resource's).
+const outputsMatch: Same<Exclude<MembersOfType<Certificate, pulumi.Output<unknown>>, "id" | "urn">, OutputNames<typeof CERTIFICATE_PROPERTIES>> = true;
+void outputsMatch;
