@@ -14,8 +14,8 @@ import { startSandbox } from "certreseller-sandbox";
 import { PartnerClient } from "pulumi-certreseller";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManagementClient } from "../support/sandbox-management.js";
-import { FAST_SANDBOX, startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
-import { createWorld, failureOf, openStack, recorder, type E2eWorld } from "./harness/stack.js";
+import { FAST_SANDBOX, type TestSandbox } from "./harness/sandbox.js";
+import { closeSandboxWorld, createWorld, failureOf, openStack, recorder, startSandboxWorld, type E2eWorld } from "./harness/stack.js";
 import { certificateProgram, ordersProgram } from "./programs.js";
 
 const PRODUCT = "sandbox-dv-single";
@@ -116,19 +116,15 @@ describe("cert status 5 and other accounts (engine)", () => {
   let world: E2eWorld;
   const stacks: Stack[] = [];
 
-  beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    world = createWorld(sandbox);
-  });
-  afterAll(async () => {
-    for (const stack of stacks) {
+  beforeAll(async () => void ({ sandbox, world } = await startSandboxWorld()));
+  // A stack left under another account's key goes back to the sandbox's own before its destroy.
+  afterAll(() =>
+    closeSandboxWorld({ sandbox, world }, stacks, async (stack) => {
       await stack.setConfig("certreseller:apiKey", { value: sandbox.apiKey, secret: true }).catch(() => undefined);
       await stack.up().catch(() => undefined);
-      await stack.destroy().catch(() => undefined);
-    }
-    await sandbox?.stop();
-    world?.dispose();
-  });
+      await stack.destroy();
+    }),
+  );
 
   it("destroy of an order revoked outside Pulumi, inside the refund window, sends CancelOrder and keeps the order when the service refuses", async () => {
     const domain = "revoked.e2e.example.com";
@@ -186,14 +182,8 @@ describe("an adopted order past the refund window (engine; moves the sandbox's c
   let sandbox: TestSandbox;
   let world: E2eWorld;
 
-  beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    world = createWorld(sandbox);
-  });
-  afterAll(async () => {
-    await sandbox?.stop();
-    world?.dispose();
-  });
+  beforeAll(async () => void ({ sandbox, world } = await startSandboxWorld()));
+  afterAll(() => closeSandboxWorld({ sandbox, world }));
 
   it("7 days + 1 hour later destroy fails naming the payment bound; 8 days + 1 hour later it is released with a warning", async () => {
     const domain = "adopted-late.e2e.example.com";

@@ -5,8 +5,8 @@
 // cannot. Nothing is bought for the new inputs until the first is settled.
 import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
-import { createWorld, failureOf, openStack, type E2eWorld } from "./harness/stack.js";
+import type { TestSandbox } from "./harness/sandbox.js";
+import { closeSandboxWorld, failureOf, openStack, startSandboxWorld, type E2eWorld } from "./harness/stack.js";
 import { ordersProgram, type OrderArgs } from "./programs.js";
 
 describe("a lost CreateOrder answer, then an edited program", () => {
@@ -14,15 +14,8 @@ describe("a lost CreateOrder answer, then an edited program", () => {
   let world: E2eWorld;
   let stack: Stack | undefined;
 
-  beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    world = createWorld(sandbox);
-  });
-  afterAll(async () => {
-    await stack?.destroy().catch(() => undefined);
-    await sandbox?.stop();
-    world?.dispose();
-  });
+  beforeAll(async () => void ({ sandbox, world } = await startSandboxWorld()));
+  afterAll(() => closeSandboxWorld({ sandbox, world }, [stack]));
 
   const ordersOf = async (domain: string) => (await sandbox.management.orders()).filter((o) => (o.domains as string[] | undefined)?.includes(domain)).map((o) => o.orderNo);
 

@@ -3,8 +3,8 @@
 // the documented way out (adoptOrderNo) completes without a second purchase.
 import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
-import { createWorld, failureOf, openStack, type E2eWorld } from "./harness/stack.js";
+import type { TestSandbox } from "./harness/sandbox.js";
+import { closeSandboxWorld, failureOf, openStack, startSandboxWorld, type E2eWorld } from "./harness/stack.js";
 import { ordersProgram, type OrderArgs } from "./programs.js";
 
 describe("money safety", () => {
@@ -12,16 +12,8 @@ describe("money safety", () => {
   let world: E2eWorld;
   const stacks: Stack[] = [];
 
-  beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    world = createWorld(sandbox);
-  });
-
-  afterAll(async () => {
-    for (const stack of stacks) await stack.destroy().catch(() => undefined);
-    await sandbox?.stop();
-    world?.dispose();
-  });
+  beforeAll(async () => void ({ sandbox, world } = await startSandboxWorld()));
+  afterAll(() => closeSandboxWorld({ sandbox, world }, stacks));
 
   async function orderNumbersFor(domain: string): Promise<string[]> {
     return (await sandbox.management.orders())

@@ -12,7 +12,7 @@ import * as certs from "pulumi-certreseller";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHtml404 } from "./harness/html-404.js";
 import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
-import { createWorld, failureOf, openStack, recorder, type E2eWorld } from "./harness/stack.js";
+import { closeSandboxWorld, failureOf, openStack, recorder, startSandboxWorld, type E2eWorld } from "./harness/stack.js";
 import { configureStack, pluginWorld, type PluginWorld } from "./harness/plugin.js";
 import { inlineStack, repoRoot } from "../../scripts/engine/index.js";
 
@@ -44,14 +44,10 @@ describe("a record helper asked for a name the Order lacks fails the preview, na
   let stack: Stack;
 
   beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    world = createWorld(sandbox, { directoryProgram: true });
+    ({ sandbox, world } = await startSandboxWorld({}, { directoryProgram: true }));
     stack = await openStack(world, "wrong-name", recordProgram({ asked: `www.${DOMAIN}`, managementUrl: sandbox.managementUrl }));
   });
-  afterAll(async () => {
-    await sandbox?.stop();
-    world?.dispose();
-  });
+  afterAll(() => closeSandboxWorld({ sandbox, world }));
 
   it("preview fails naming the asked name and the order's names; nothing is bought", async () => {
     const message = await failureOf(stack.preview());
@@ -111,14 +107,8 @@ describe("a sandbox record resource whose management URL does not answer fails t
   let sandbox: TestSandbox;
   let world: E2eWorld;
 
-  beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    world = createWorld(sandbox);
-  });
-  afterAll(async () => {
-    await sandbox?.stop();
-    world?.dispose();
-  });
+  beforeAll(async () => void ({ sandbox, world } = await startSandboxWorld()));
+  afterAll(() => closeSandboxWorld({ sandbox, world }));
 
   it("a wrong port: preview fails naming managementUrl, the URL and the error; nothing is bought", async () => {
     const wrong = sandbox.managementUrl.replace(/:\d+\//, ":9/");
@@ -170,14 +160,12 @@ describe("configuration errors fail the preview naming the setting; an outage wa
   let html: Awaited<ReturnType<typeof startHtml404>>;
 
   beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    world = createWorld(sandbox);
+    ({ sandbox, world } = await startSandboxWorld());
     html = await startHtml404();
   });
   afterAll(async () => {
     await html?.stop();
-    await sandbox?.stop();
-    world?.dispose();
+    await closeSandboxWorld({ sandbox, world });
   });
 
   /** A stack of one Order with exactly `config` (no key or base URL unless given). */
@@ -234,15 +222,10 @@ describe("a plain preview names each purchase with its price", () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    world = createWorld(sandbox);
+    ({ sandbox, world } = await startSandboxWorld());
     stack = await openStack(world, "plan-line", multiProgram);
   });
-  afterAll(async () => {
-    await stack?.destroy().catch(() => undefined);
-    await sandbox?.stop();
-    world?.dispose();
-  });
+  afterAll(() => closeSandboxWorld({ sandbox, world }, [stack]));
 
   it("one line per purchase at preview; none once nothing is bought", async () => {
     const first = recorder();

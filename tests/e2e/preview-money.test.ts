@@ -12,8 +12,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../scripts/engine/index.js";
-import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
-import { createWorld, openStack, type E2eWorld } from "./harness/stack.js";
+import type { TestSandbox } from "./harness/sandbox.js";
+import { closeSandboxWorld, openStack, startSandboxWorld, type E2eWorld } from "./harness/stack.js";
 import { ordersProgram, type OrderArgs } from "./programs.js";
 
 const STACK = "e2e";
@@ -68,8 +68,7 @@ describe("certreseller-preview-money on a real preview", () => {
   let balanceBeforePreviews = "";
 
   beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    world = createWorld(sandbox, { directoryProgram: true });
+    ({ sandbox, world } = await startSandboxWorld({}, { directoryProgram: true }));
     // Under the repository so the program resolves the workspace's pulumi-certreseller and @pulumi/pulumi.
     fs.mkdirSync(path.join(repoRoot, "tmp"), { recursive: true });
     programDir = fs.mkdtempSync(path.join(repoRoot, "tmp", "preview-money-"));
@@ -107,8 +106,7 @@ describe("certreseller-preview-money on a real preview", () => {
       await pulumi(["stack", "rm", "--yes", "--force"]).catch(() => undefined);
     }
     if (programDir) fs.rmSync(programDir, { recursive: true, force: true });
-    await sandbox?.stop();
-    world?.dispose();
+    await closeSandboxWorld({ sandbox, world });
   });
 
   const minute = (iso: string, plusDays: number) => `${new Date(Date.parse(iso) + plusDays * 86_400_000).toISOString().slice(0, 16).replace("T", " ")} UTC`;
@@ -175,15 +173,8 @@ describe("what a stack policy sees of Orders at preview", () => {
   let sandbox: TestSandbox;
   let world: E2eWorld;
 
-  beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    world = createWorld(sandbox);
-  });
-
-  afterAll(async () => {
-    await sandbox?.stop();
-    world?.dispose();
-  });
+  beforeAll(async () => void ({ sandbox, world } = await startSandboxWorld()));
+  afterAll(() => closeSandboxWorld({ sandbox, world }));
 
   it("cannot tell a purchase from a replacement or a method change, and never sees a removed Order", async () => {
     const one = (label: string): OrderArgs => ({ productCode: "sandbox-dv-single", domain: `${label}.view.e2e.example.com`, verificationMethod: "dns" });

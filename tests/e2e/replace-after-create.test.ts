@@ -5,8 +5,8 @@
 // certificate in use and leave the stack holding a cancelled order.
 import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
-import { createWorld, openStack, recorder, type E2eWorld } from "./harness/stack.js";
+import type { TestSandbox } from "./harness/sandbox.js";
+import { closeSandboxWorld, openStack, recorder, startSandboxWorld, type E2eWorld } from "./harness/stack.js";
 import { ordersProgram } from "./programs.js";
 
 describe("--replace right after the create that bought the order", () => {
@@ -14,15 +14,8 @@ describe("--replace right after the create that bought the order", () => {
   let world: E2eWorld;
   let stack: Stack | undefined;
 
-  beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    world = createWorld(sandbox);
-  });
-  afterAll(async () => {
-    await stack?.destroy().catch(() => undefined);
-    await sandbox?.stop();
-    world?.dispose();
-  });
+  beforeAll(async () => void ({ sandbox, world } = await startSandboxWorld()));
+  afterAll(() => closeSandboxWorld({ sandbox, world }, [stack]));
 
   it("keeps the order (not cancelled, still in state) and says so; replacing again buys a new one and refunds the old", async () => {
     const domain = "replace-after-create.e2e.example.com";

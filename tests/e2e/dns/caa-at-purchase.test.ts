@@ -10,8 +10,8 @@
 import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startZoneServer, type ZoneServer } from "../../support/zone-server.js";
-import { startTestSandbox, type TestSandbox } from "../harness/sandbox.js";
-import { createWorld, failureOf, openStack, type E2eWorld } from "../harness/stack.js";
+import type { TestSandbox } from "../harness/sandbox.js";
+import { closeSandboxWorld, failureOf, openStack, startSandboxWorld, type E2eWorld } from "../harness/stack.js";
 import { ordersProgram, type OrderArgs } from "../programs.js";
 
 const REFUSING = ['@ CAA 0 issue "letsencrypt.org"'];
@@ -24,13 +24,10 @@ describe.skipIf(!inject("bind"))("CAA before every purchase: replacements with u
 
   beforeAll(async () => {
     dns = await startZoneServer({ "renew.test": ["www A 192.0.2.30"], "replace.test": ["www A 192.0.2.31"], "outage.test": ["www A 192.0.2.32", ...REFUSING] });
-    sandbox = await startTestSandbox();
-    world = createWorld(sandbox);
+    ({ sandbox, world } = await startSandboxWorld());
   });
   afterAll(async () => {
-    for (const stack of stacks) await stack.destroy().catch(() => undefined);
-    await sandbox?.stop();
-    world?.dispose();
+    await closeSandboxWorld({ sandbox, world }, stacks);
     await dns?.stop();
   });
 

@@ -1,4 +1,7 @@
 import * as fs from "node:fs";
+import { isAlive } from "../../../scripts/engine/system.js";
+
+export { isAlive };
 
 /** Every live descendant of `pid` (children first found through /proc's parent links). */
 export function descendants(pid: number): number[] {
@@ -43,13 +46,4 @@ export function killTree(pid: number): number[] {
     }
   }
   return all;
-}
-
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }

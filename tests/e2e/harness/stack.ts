@@ -3,7 +3,8 @@ import * as path from "node:path";
 import type { EngineEvent, PulumiFn, Stack } from "@pulumi/pulumi/automation";
 import { inject } from "vitest";
 import { inlineStack, isolatedEnvironment, type IsolatedEnvironment } from "../../../scripts/engine/index.js";
-import type { TestSandbox } from "./sandbox.js";
+import type { SandboxConfig } from "../../support/sandbox-management.js";
+import { startTestSandbox, type TestSandbox } from "./sandbox.js";
 
 /** One engine environment per test file: private backend, home and journal. */
 export interface E2eWorld {
@@ -19,6 +20,42 @@ export function createWorld(sandbox: TestSandbox, options: { directoryProgram?: 
   const journalDir = path.join(path.dirname(environment.backendDir), "journal");
   fs.mkdirSync(journalDir);
   return { environment, sandbox, journalDir, dispose: () => environment.dispose() };
+}
+
+/** A sandbox and a world of its own: what a block of engine scenarios starts before its tests. */
+export interface SandboxWorld {
+  sandbox: TestSandbox;
+  world: E2eWorld;
+}
+
+/**
+ * Starts a sandbox ({@link startTestSandbox}'s settings beyond the fast ones) and a world for it;
+ * {@link closeSandboxWorld} ends both.
+ *
+ * @example
+ * let sandbox: TestSandbox;
+ * let world: E2eWorld;
+ * beforeAll(async () => void ({ sandbox, world } = await startSandboxWorld()));
+ * afterAll(() => closeSandboxWorld({ sandbox, world }, stacks));
+ */
+export async function startSandboxWorld(config?: SandboxConfig, options?: Parameters<typeof createWorld>[1]): Promise<SandboxWorld> {
+  const sandbox = await startTestSandbox(config);
+  return { sandbox, world: createWorld(sandbox, options) };
+}
+
+/**
+ * Tidies each stack (default `destroy`; a failure ignored: what a passing
+ * test leaves is destroyed already), then stops the sandbox and removes the
+ * world; what never started is skipped.
+ */
+export async function closeSandboxWorld(
+  { sandbox, world }: Partial<SandboxWorld>,
+  stacks: Iterable<Stack | undefined> = [],
+  tidy: (stack: Stack) => Promise<unknown> = (stack) => stack.destroy(),
+): Promise<void> {
+  for (const stack of stacks) if (stack) await tidy(stack).catch(() => undefined);
+  await sandbox?.stop();
+  world?.dispose();
 }
 
 /** The stack config every scenario uses: the sandbox's URL, its key as a secret, the private journal. */
