@@ -7,16 +7,29 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import * as t from "../schema/property.js";
+import { managementUrlProblem } from "./management.js";
 import type { SandboxDnsRecord } from "./sandbox-records.js";
 
-/** Every member is part of the published record's identity: any change is a new record. */
-const member = (description: string) => ({ description, type: t.string, required: true as const, change: "replace" as const });
+/** Every member is part of the published record's identity: any change is a new record. A value is kept as given. */
+const member = (description: string, rule: (value: unknown) => string | undefined) => ({
+  description,
+  type: t.string,
+  required: true as const,
+  change: "replace" as const,
+  missing: rule(undefined),
+  parse: (value: unknown, property: string): t.Parsed => {
+    const reason = rule(value);
+    return reason === undefined ? { value } : { failures: [{ property, reason }] };
+  },
+});
 
 export const SANDBOX_DNS_RECORD_PROPERTIES = {
-  managementUrl: member("The sandbox's management URL (`<sandbox url>/management`)."),
-  fqdn: member("The record's absolute name, e.g. a validation record's `fqdn`."),
-  type: member("`TXT` or `CNAME`."),
-  value: member("The TXT content or CNAME target."),
+  managementUrl: member("The sandbox's management URL (`<sandbox url>/management`).", managementUrlProblem),
+  fqdn: member("The record's absolute name, e.g. a validation record's `fqdn`.", (v) =>
+    typeof v !== "string" || v.trim() === "" ? "fqdn is required: the record's absolute name, e.g. _dnsauth.example.com" : undefined,
+  ),
+  type: member("`TXT` or `CNAME`.", (v) => (["TXT", "CNAME"].includes(String(v).toUpperCase()) ? undefined : `type must be TXT or CNAME, not ${JSON.stringify(v)}`)),
+  value: member("The TXT content or CNAME target.", (v) => (typeof v === "string" ? undefined : "value must be a string")),
 } as const satisfies t.PropertyTable;
 
 export const SANDBOX_DNS_RECORD = t.resource("SandboxDnsRecord", {

@@ -12,6 +12,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { VERIFICATION_METHODS } from "../../client/vocabulary.js";
 import * as t from "../../schema/property.js";
 import { sameMethod } from "../shared/verification-method.js";
+import { MISSING_DOMAINS, MISSING_ORDER_NO, parseValidationInput as parse } from "./parse.js";
 import type { DomainValidationRecord } from "./records.js";
 import type { Validation, ValidationArgs } from "./resource.js";
 
@@ -77,6 +78,8 @@ export const VALIDATION_PROPERTIES = {
     defaultNote: "— (required without `order`)",
     required: true,
     filledBy: "order",
+    missing: MISSING_ORDER_NO,
+    parse: parse.orderNo,
     change: "replace",
   },
   domains: {
@@ -87,6 +90,8 @@ export const VALIDATION_PROPERTIES = {
     defaultNote: "— (required without `order`)",
     required: true,
     filledBy: "order",
+    missing: MISSING_DOMAINS,
+    parse: parse.domains,
     change: "update",
     changeNote: "records re-read; a different order of the same names is no change",
     same: (old, next) => JSON.stringify(sortedOrNull(old)) === JSON.stringify(sortedOrNull(next)),
@@ -100,6 +105,7 @@ export const VALIDATION_PROPERTIES = {
     typeNote: "string, optional (with `orderNo`): a spec 4.5 code",
     defaultNote: "— (the method the service reports)",
     change: "update",
+    parse: parse.method,
     changeNote: "records re-read; unset is no change, and `email` matches any `email-…` method",
     same: (old, next) => next === undefined || sameMethod(next, old ?? ""),
   },
@@ -112,6 +118,7 @@ export const VALIDATION_PROPERTIES = {
     typeNote: "string, optional (with `orderNo`)",
     defaultNote: "— (empty)",
     change: "update",
+    parse: parse.requestId,
     changeNote: "records re-read; unset or empty is no change",
     same: (old, next) => next === undefined || next === null || next === "" || next === old,
   },

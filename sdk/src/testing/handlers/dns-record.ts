@@ -3,9 +3,8 @@
  * (`dist/testing/handlers/dns-record.js`) is stored in state: keep it.
  */
 import { createHash } from "node:crypto";
-import type * as pulumi from "@pulumi/pulumi";
-import { isUnknown, type ResourceHandlers } from "../../provider/index.js";
-import { changedInputs } from "../../resources/shared/inputs.js";
+import type { ResourceHandlers } from "../../provider/index.js";
+import { changedInputs, checkInputs } from "../../resources/shared/inputs.js";
 import { SANDBOX_DNS_RECORD_PROPERTIES } from "../declarations.js";
 import type { SandboxDnsRecordInputValues as DnsRecordInputs } from "../properties.generated.js";
 import { managementCall, managementUrlFailures } from "../management.js";
@@ -20,14 +19,9 @@ export const resourceType = "SandboxDnsRecord";
 
 export const handlers: ResourceHandlers<DnsRecordInputs, DnsRecordInputs> = {
   async check(_ctx, _olds, news) {
-    const failures: pulumi.dynamic.CheckFailure[] = await managementUrlFailures(news.managementUrl);
-    if (!isUnknown(news.fqdn) && (typeof news.fqdn !== "string" || news.fqdn.trim() === "")) {
-      failures.push({ property: "fqdn", reason: "fqdn is required: the record's absolute name, e.g. _dnsauth.example.com" });
-    }
-    if (!isUnknown(news.type) && !["TXT", "CNAME"].includes(String(news.type).toUpperCase())) {
-      failures.push({ property: "type", reason: `type must be TXT or CNAME, not ${JSON.stringify(news.type)}` });
-    }
-    if (!isUnknown(news.value) && typeof news.value !== "string") failures.push({ property: "value", reason: "value must be a string" });
+    const { failures, rejected, unknown } = checkInputs(SANDBOX_DNS_RECORD_PROPERTIES, { ...news });
+    // Beyond its form: whether the sandbox answers there.
+    if (!rejected.has("managementUrl") && !unknown.has("managementUrl")) failures.push(...(await managementUrlFailures(news.managementUrl)));
     return { inputs: news, failures };
   },
   async diff(_ctx, _id, olds, news) {
