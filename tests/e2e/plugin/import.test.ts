@@ -4,10 +4,10 @@
 // after it changes nothing and buys nothing.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { PartnerClient } from "pulumi-certreseller";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../../scripts/engine/index.js";
 import { startPluginStack, type PluginStack, type PluginWorld } from "../harness/plugin.js";
+import { boughtElsewhere, importedIsManaged, importOrderAndCertificate } from "../harness/plugin-scenarios.js";
 import type { TestSandbox } from "../harness/sandbox.js";
 
 const PROGRAM = path.join(repoRoot, "tests", "e2e", "fixtures", "yaml-empty");
@@ -25,26 +25,8 @@ describe("pulumi import of an Order and its Certificate", () => {
   afterAll(() => plugin?.dispose());
 
   it("imports by order number and by order number/certificate id; the next up buys nothing and changes nothing", async () => {
-    // Bought elsewhere: another tool, the reseller's web console.
-    const client = new PartnerClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
-    const { orderNo } = await client.createOrder({ productCode: "sandbox-dv-multi", domain: DOMAIN, sanDomains: [`www.${DOMAIN}`], months: 12, verificationMethod: "dns" });
-    await client.applySign({ orderNo });
-    const { certId } = await client.downloadCertificate({ orderNo });
-    await client.close();
-    await sandbox.management.clearRequests();
-
-    fs.writeFileSync(
-      path.join(dir, "import.json"),
-      JSON.stringify({
-        resources: [
-          { type: "certreseller:index:Order", name: "site", id: orderNo },
-          { type: "certreseller:index:Certificate", name: "site", id: `${orderNo}/${certId}` },
-        ],
-      }),
-    );
-    const imported = await world.pulumi(["import", "--file", "import.json", "--yes", "--protect=false", "--out", "imported.yaml"], { cwd: dir });
-    expect(imported).toMatch(/imported/i);
-    const code = fs.readFileSync(path.join(dir, "imported.yaml"), "utf8");
+    const { orderNo, certId } = await boughtElsewhere(sandbox, DOMAIN);
+    const code = await importOrderAndCertificate(plugin!, { orderNo, certId }, "imported.yaml");
     // The program code says what the service told: product, names, method, and that it holds an existing order.
     expect(code).toMatch(/type: certreseller:(index:)?Order\n/);
     expect(code).toContain("productCode: sandbox-dv-multi");
@@ -55,18 +37,7 @@ describe("pulumi import of an Order and its Certificate", () => {
     expect(code).toContain(`certId: ${certId}`);
 
     fs.appendFileSync(path.join(dir, "Pulumi.yaml"), code);
-    await world.pulumi(["preview", "--expect-no-changes"], { cwd: dir });
-    const up = await world.pulumi(["up", "--yes", "--expect-no-changes"], { cwd: dir });
-    expect(up).not.toMatch(/bought/);
-    const calls = (await sandbox.management.requests()).map((r) => r.operation);
-    expect(calls).not.toContain("CreateOrder");
-    expect(calls).not.toContain("ApplySign");
-    expect(calls).not.toContain("CancelOrder");
-    expect((await sandbox.management.orders()).map((o) => o.orderNo)).toEqual([orderNo]);
-
-    // Imported means managed: destroy cancels and refunds it.
-    const destroy = await world.pulumi(["destroy", "--yes"], { cwd: dir });
-    expect(destroy).toMatch(/cancelled; refunded/);
+    await importedIsManaged(plugin!, orderNo);
   });
 
   it("an order that does not exist for this account is refused, naming it", async () => {

@@ -6,11 +6,10 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../../scripts/engine/index.js";
 import { startPluginStack, type PluginStack, type PluginWorld } from "../harness/plugin.js";
+import { appIdOf, configureTwoAccounts, upBuysWithEachAccount, withoutKeyBuysNothing } from "../harness/plugin-scenarios.js";
 import type { TestSandbox } from "../harness/sandbox.js";
-import { backendText, failureOf } from "../harness/stack.js";
 
 const PROGRAM = path.join(repoRoot, "tests", "e2e", "fixtures", "yaml-two-accounts");
-const appIdOf = (key: string) => key.slice(0, key.indexOf(":"));
 
 describe("two accounts in one stack: an explicit provider per account", () => {
   let sandbox: TestSandbox;
@@ -24,10 +23,7 @@ describe("two accounts in one stack: an explicit provider per account", () => {
     ({ sandbox, world, dir } = plugin = await startPluginStack({ program: PROGRAM, config: false }));
     keyA = sandbox.apiKey;
     keyB = (await sandbox.management.createAccount({ username: "business-unit-b", balance: 1000 })).apiKey;
-    await world.pulumi(["config", "set", "baseUrl", sandbox.url], { cwd: dir });
-    await world.pulumi(["config", "set", "journalDir", world.journalDir], { cwd: dir });
-    await world.pulumi(["config", "set", "--secret", "keyA"], { cwd: dir, input: keyA });
-    await world.pulumi(["config", "set", "--secret", "keyB"], { cwd: dir, input: keyB });
+    await configureTwoAccounts(world, dir, { keyA, keyB });
   });
 
   afterAll(() => plugin?.dispose());
@@ -39,19 +35,7 @@ describe("two accounts in one stack: an explicit provider per account", () => {
   }
 
   it("buys with each account, refreshes and destroys each order with its own key", async () => {
-    // The preview says which account each provider buys with.
-    const preview = await world.pulumi(["preview"], { cwd: dir });
-    expect(preview).toContain(`provider accountA buys with account ${appIdOf(keyA)} (its apiKey)`);
-    expect(preview).toContain(`provider accountB buys with account ${appIdOf(keyB)} (its apiKey)`);
-    await world.pulumi(["up", "--yes"], { cwd: dir });
-    const out = JSON.parse(await world.pulumi(["stack", "output", "--json"], { cwd: dir })) as Record<string, string>;
-    expect(out.accountOfA).toBe(appIdOf(keyA));
-    expect(out.accountOfB).toBe(appIdOf(keyB));
-    const creates = (await sandbox.management.requests()).filter((r) => r.operation === "CreateOrder");
-    expect(creates.map((r) => r.appId).sort()).toEqual([appIdOf(keyA), appIdOf(keyB)].sort());
-    // Neither key is in the state in plaintext (they are secret provider inputs).
-    const state = backendText(world);
-    for (const key of [keyA, keyB]) expect(state).not.toContain(key.split(":")[1]);
+    const out = await upBuysWithEachAccount(plugin!, { keyA, keyB });
 
     await sandbox.management.clearRequests();
     await world.pulumi(["refresh", "--yes"], { cwd: dir });
@@ -75,22 +59,7 @@ describe("two accounts in one stack: an explicit provider per account", () => {
     const withoutKey = text.replace("      apiKey: ${keyB}\n", "");
     expect(withoutKey).not.toBe(text);
     fs.writeFileSync(file, withoutKey);
-    await world.pulumi(["stack", "init", "without-key"], { cwd: noKey });
-    await world.pulumi(["config", "set", "baseUrl", sandbox.url], { cwd: noKey });
-    await world.pulumi(["config", "set", "journalDir", world.journalDir], { cwd: noKey });
-    await world.pulumi(["config", "set", "--secret", "keyA"], { cwd: noKey, input: keyA });
-    await world.pulumi(["config", "set", "--secret", "keyB"], { cwd: noKey, input: keyB });
-    await sandbox.management.clearRequests();
-    // The environment holds account A's key: a provider falling back to it would buy B's order under A.
-    const env = { CERTRESELLER_API_KEY: keyA };
-    for (const command of [["preview"], ["up", "--yes"]]) {
-      const message = await failureOf(world.pulumi(command, { cwd: noKey, env }));
-      expect(message).toMatch(/apiKey/);
-      expect(message).toMatch(/its own key/);
-      expect(message).not.toContain(keyA.split(":")[1]);
-    }
-    expect((await sandbox.management.requests()).filter((r) => r.operation === "CreateOrder")).toHaveLength(0);
-    await world.pulumi(["stack", "rm", "--yes", "--force"], { cwd: noKey });
+    await withoutKeyBuysNothing(world, noKey, { keyA, keyB });
   });
 
   it("a provider switched to the other account's key keeps its order: refresh refuses, naming both app ids", async () => {

@@ -7,10 +7,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { repoRoot } from "../../../scripts/engine/index.js";
-import { opensslVerify } from "../../support/openssl.js";
 import { programWith, startPluginStack, type PluginStack, type PluginWorld } from "../harness/plugin.js";
-import type { TestSandbox } from "../harness/sandbox.js";
-import { backendText } from "../harness/stack.js";
+import { destroyRefunds, upIssuesFromPublishedRecord } from "../harness/plugin-scenarios.js";
 
 const DOMAIN = "yaml.e2e.example.com";
 
@@ -29,14 +27,13 @@ function readmeProgram(managementUrl: string): string {
 }
 
 describe("Pulumi YAML through the provider plugin", () => {
-  let sandbox: TestSandbox;
   let world: PluginWorld;
   let dir: string;
   let plugin: PluginStack | undefined;
 
   beforeAll(async () => {
     const program = (w: PluginWorld) => programWith(w, { "Pulumi.yaml": readmeProgram(w.sandbox.managementUrl) });
-    ({ sandbox, world, dir } = plugin = await startPluginStack({ program, sandbox: { validation: "published" } }));
+    ({ world, dir } = plugin = await startPluginStack({ program, sandbox: { validation: "published" } }));
   });
   afterAll(() => plugin?.dispose());
 
@@ -48,35 +45,11 @@ describe("Pulumi YAML through the provider plugin", () => {
   });
 
   it("up buys, validates from the published record and issues; preview shows no change; destroy refunds", async () => {
-    const up = await world.pulumi(["up", "--yes"], { cwd: dir });
-    expect(up).toMatch(/certreseller:index:Certificate/);
-    expect(up).not.toMatch(/pulumi-resource-certreseller from \$PATH/); // the installed plugin, not an ambient one
-    const outputs = JSON.parse(await world.pulumi(["stack", "output", "--json", "--show-secrets"], { cwd: dir })) as Record<string, string>;
-    const orders = await sandbox.management.orders();
-    expect(orders.map((o) => o.orderNo)).toEqual([outputs.orderNo]);
+    const { outputs } = await upIssuesFromPublishedRecord(plugin!, DOMAIN);
     expect(outputs.accountId).toMatch(/^ak_/);
-    expect(opensslVerify(outputs.fullChainPem!, await sandbox.management.rootPem())).toMatch(/OK/);
-    expect(outputs.privateKeyPem).toMatch(/BEGIN PRIVATE KEY/);
-    // The record the Validation gave was published (the sandbox issued only because it was).
-    const published = await sandbox.management.call<{ fqdn: string; type: string }[]>("GET", "/dns-records");
-    expect(published).toEqual([expect.objectContaining({ fqdn: expect.stringContaining(DOMAIN), type: "TXT" })]);
-
-    // Secret outputs are secret: the key is encrypted in state, the API key never there.
-    const state = backendText(world);
-    expect(state).not.toContain(outputs.privateKeyPem!.split("\n")[1]);
-    expect(state).not.toContain(sandbox.apiKey.split(":")[1]);
-    const plain = JSON.parse(await world.pulumi(["stack", "output", "--json"], { cwd: dir })) as Record<string, string>;
-    expect(plain.privateKeyPem).toBe("[secret]");
 
     await world.pulumi(["preview", "--expect-no-changes"], { cwd: dir });
 
-    const destroy = await world.pulumi(["destroy", "--yes"], { cwd: dir });
-    expect(destroy).toMatch(/refunded 100\.00/);
-    expect((await sandbox.management.order(outputs.orderNo!)).refund).toMatchObject({ mode: "direct" });
-    expect((await sandbox.management.orders()).length).toBe(1);
-    expect(await sandbox.management.call("GET", "/dns-records")).toEqual([]);
-    const calls = (await sandbox.management.requests()).map((r) => r.operation);
-    expect(calls.filter((op) => op === "CreateOrder")).toHaveLength(1);
-    expect(calls.filter((op) => op === "CancelOrder")).toHaveLength(1);
+    await destroyRefunds(plugin!, outputs.orderNo!);
   });
 });
