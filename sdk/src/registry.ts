@@ -6,7 +6,7 @@
  * read this list; the provider entry finds a handler module by its name
  * (`provider/entry.ts`). Adding a resource is a folder under `resources/`
  * (declaration, handlers, class, presentation) and a line here, then
- * `npm run generate`.
+ * `npm run generate` (which also exports its class from the package root).
  */
 import type { ResourceHandlerName } from "./provider/entry.js";
 import type { ResourceDeclaration } from "./schema/property.js";
@@ -24,6 +24,8 @@ import { SANDBOX_DNS_RECORD } from "./testing/declarations.js";
 
 export interface RegisteredResource {
   readonly declaration: ResourceDeclaration;
+  /** Its folder under `sdk/src/`. Under `resources/`, its `resource.ts` is exported from the package root (the generated `resources.generated.ts`). */
+  readonly folder: string;
   /** Its handler module's name (`provider/entry.ts`): a custom resource, served by the plugin and in the schema. Absent: a component, TypeScript only. */
   readonly handler?: ResourceHandlerName;
   /** What its class does in the program that the plugin must do itself (absent: nothing). */
@@ -32,8 +34,8 @@ export interface RegisteredResource {
   readonly buys?: boolean;
   /** Its reference page (repository-relative), whose input and output tables are generated. */
   readonly page?: string;
-  /** The folder under `sdk/src/` that receives its generated `properties.generated.ts`, and the modules that file takes named types from. */
-  readonly types?: { readonly folder: string; readonly imports: TypeImports };
+  /** Its generated `properties.generated.ts` (in its folder), and the modules that file takes named types from. */
+  readonly types?: { readonly imports: TypeImports };
 }
 
 const CLIENT_TYPES = "../../client/types.js";
@@ -42,12 +44,12 @@ const CLIENT_TYPES = "../../client/types.js";
 export const RESOURCES: readonly RegisteredResource[] = [
   {
     declaration: ORDER,
+    folder: "resources/order",
     handler: "order",
     presentation: orderPresentation,
     buys: true,
     page: "docs/reference/order.md",
     types: {
-      folder: "resources/order",
       imports: {
         [CLIENT_TYPES]: ["CertStatus", "CompanyInfo", "HashAlgorithm", "KeySpec", "Open", "OpenInt", "PaymentMethod", "SignatureAlgorithm", "VerificationMethod"],
         "./stored-price.js": ["OrderPriceState"],
@@ -56,25 +58,29 @@ export const RESOURCES: readonly RegisteredResource[] = [
   },
   {
     declaration: VALIDATION,
+    folder: "resources/validation",
     handler: "validation",
     presentation: validationPresentation,
     page: "docs/reference/validation.md",
-    types: { folder: "resources/validation", imports: { "./order-like.js": ["OrderLike"], "./records.js": ["DomainValidationRecord"] } },
+    types: { imports: { "./order-like.js": ["OrderLike"], "./records.js": ["DomainValidationRecord"] } },
   },
   {
     declaration: CERTIFICATE,
+    folder: "resources/certificate",
     handler: "certificate",
     presentation: certificatePresentation,
     page: "docs/reference/certificate.md",
-    types: { folder: "resources/certificate", imports: { "../order/resource.js": ["Order"] } },
+    types: { imports: { "../order/resource.js": ["Order"] } },
   },
   // TypeScript only: its `publish` is a function of the program, which no schema can carry (docs/languages.md gives its steps for other languages).
-  { declaration: VALIDATED_CERTIFICATE, page: "docs/reference/validated-certificate.md" },
+  { declaration: VALIDATED_CERTIFICATE, folder: "resources/validated-certificate", page: "docs/reference/validated-certificate.md" },
   {
     declaration: RFC2136_RECORD,
+    folder: "resources/rfc2136-record",
     handler: "rfc2136-record",
     page: "docs/reference/rfc2136-record.md",
-    types: { folder: "resources/rfc2136-record", imports: {} },
+    types: { imports: {} },
   },
-  { declaration: SANDBOX_DNS_RECORD, handler: "testing/dns-record", types: { folder: "testing", imports: {} } },
+  // The sandbox's record resources: exported as `testing` (testing/index.ts).
+  { declaration: SANDBOX_DNS_RECORD, folder: "testing", handler: "testing/dns-record", types: { imports: {} } },
 ];

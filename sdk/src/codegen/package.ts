@@ -33,13 +33,19 @@ export interface ReferencePage {
 // The package's own version (sdk/package.json, two folders up from src/ and dist/ alike): the plugin reports it.
 const { version } = require("../../package.json") as { version: string };
 
-export const PACKAGE: PackageDeclarations & { readonly typescript: readonly TypescriptTarget[]; readonly pages: readonly ReferencePage[] } = {
+export const PACKAGE: PackageDeclarations & {
+  readonly typescript: readonly TypescriptTarget[];
+  readonly pages: readonly ReferencePage[];
+  /** The modules the package root exports the resource classes from (`sdk/src`-relative, without extension). */
+  readonly classes: readonly string[];
+} = {
   version,
   description: "Buy, validate, issue, renew and retire TLS certificates through the Certificate Reseller Partner API.",
   config: PROVIDER_CONFIG,
   // What the provider plugin serves: the resources with a handler module.
   resources: RESOURCES.filter((r) => r.handler !== undefined).map((r) => r.declaration),
   functions: [GET_ACCOUNT, GET_PRODUCTS],
-  typescript: RESOURCES.flatMap(({ declaration, types }) => (types ? [{ declaration, ...types }] : [])),
+  typescript: RESOURCES.flatMap(({ declaration, folder, types }) => (types ? [{ declaration, folder, ...types }] : [])),
   pages: RESOURCES.flatMap(({ declaration, page }) => (page ? [{ declaration, page }] : [])),
+  classes: RESOURCES.filter(({ folder }) => folder.startsWith("resources/")).map(({ folder }) => `${folder}/resource`),
 };
