@@ -11,9 +11,9 @@ import type { PulumiFn, Stack } from "@pulumi/pulumi/automation";
 import * as certs from "pulumi-certreseller";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHtml404 } from "./harness/html-404.js";
-import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
+import type { TestSandbox } from "./harness/sandbox.js";
 import { closeSandboxWorld, failureOf, openStack, recorder, startSandboxWorld, type E2eWorld } from "./harness/stack.js";
-import { configureStack, pluginWorld, type PluginWorld } from "./harness/plugin.js";
+import { programWith, readmeYamlProgram, startPluginStack, type PluginStack, type PluginWorld } from "./harness/plugin.js";
 import { inlineStack, repoRoot } from "../../scripts/engine/index.js";
 
 const DOMAIN = "first.e2e.example.com";
@@ -123,26 +123,16 @@ describe("through the provider plugin (YAML): the README's program with a manage
   let sandbox: TestSandbox;
   let world: PluginWorld;
   let dir: string;
+  let plugin: PluginStack | undefined;
 
   beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    world = await pluginWorld(sandbox, { yamlProgram: true });
-    fs.mkdirSync(path.join(repoRoot, "tmp"), { recursive: true });
-    dir = fs.mkdtempSync(path.join(repoRoot, "tmp", "yaml-wrong-port-"));
-    const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
-    const program = /A first program in Pulumi YAML[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)?.[1];
-    if (!program) throw new Error("README.md has no YAML program after 'A first program in Pulumi YAML'");
+    const program = readmeYamlProgram();
     const managementUrl = /managementUrl: (\S+)/.exec(program)?.[1];
     if (!managementUrl) throw new Error("the README's YAML program sets no managementUrl");
-    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), program.replaceAll(managementUrl, "http://127.0.0.1:9/management").replaceAll("example.com", DOMAIN));
-    await world.pulumi(["stack", "init", "dev"], { cwd: dir });
-    await configureStack(world, dir);
+    const text = program.replaceAll(managementUrl, "http://127.0.0.1:9/management").replaceAll("example.com", DOMAIN);
+    ({ sandbox, world, dir } = plugin = await startPluginStack({ program: (w) => programWith(w, { "Pulumi.yaml": text }) }));
   });
-  afterAll(async () => {
-    await sandbox?.stop();
-    world?.dispose();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => plugin?.close());
 
   it("`pulumi up` fails at its preview naming managementUrl; without a key the Order names certreseller:apiKey; no CreateOrder", async () => {
     const message = await failureOf(world.pulumi(["up", "--yes"], { cwd: dir }));

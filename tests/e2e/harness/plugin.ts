@@ -8,6 +8,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { inject } from "vitest";
+import { repoRoot } from "../../../scripts/engine/index.js";
 import type { SandboxConfig } from "../../support/sandbox-management.js";
 import { startTestSandbox, type TestSandbox } from "./sandbox.js";
 import { createWorld, type E2eWorld } from "./stack.js";
@@ -45,6 +46,14 @@ export async function pluginWorld(sandbox: TestSandbox, options: { yamlProgram?:
   // The README's install step, word for word.
   await pulumi(pluginInstallArgs(inject("plugin")));
   return { ...world, pulumi };
+}
+
+/** The README's first Pulumi YAML program, as printed (its management URL the README's, its names under example.com). */
+export function readmeYamlProgram(): string {
+  const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
+  const program = /A first program in Pulumi YAML[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)?.[1];
+  if (!program) throw new Error("README.md has no YAML program after 'A first program in Pulumi YAML'");
+  return program;
 }
 
 /** A copy of a program folder in a fresh temporary directory (stack files land there, not in the repository). */

@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { repoRoot } from "../../../scripts/engine/index.js";
-import { programWith, startPluginStack, type PluginStack, type PluginWorld } from "../harness/plugin.js";
+import { programWith, readmeYamlProgram, startPluginStack, type PluginStack, type PluginWorld } from "../harness/plugin.js";
 import { destroyRefunds, upIssuesFromPublishedRecord } from "../harness/plugin-scenarios.js";
 
 const DOMAIN = "yaml.e2e.example.com";
@@ -17,11 +17,8 @@ const DOMAIN = "yaml.e2e.example.com";
  * also what the test checks (the order, its account and the secret key).
  */
 function readmeProgram(managementUrl: string): string {
-  const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
-  const program = /A first program in Pulumi YAML[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)?.[1];
-  if (!program) throw new Error("README.md has no YAML program after 'A first program in Pulumi YAML'");
   return (
-    program.replaceAll("http://127.0.0.1:8080/management", managementUrl).replaceAll("example.com", DOMAIN) +
+    readmeYamlProgram().replaceAll("http://127.0.0.1:8080/management", managementUrl).replaceAll("example.com", DOMAIN) +
     ["  orderNo: ${order.orderNo}", "  accountId: ${order.accountId}", "  notAfter: ${certificate.notAfter}", "  privateKeyPem: ${certificate.privateKeyPem}", ""].join("\n")
   );
 }
