@@ -118,7 +118,7 @@ export const DOC_COMMAND_RUNS: readonly DocCommandRun[] = [
   { doc: "docs/languages.md", command: "npm install && npm run plugin:pack", ...PLUGIN_PACK },
   { doc: "docs/languages.md", command: "pulumi plugin install resource certreseller 0.1.0 --file dist-plugin/pulumi-resource-certreseller-v0.1.0.tar.gz", ...PLUGIN_INSTALL },
   { doc: "docs/languages.md", command: "pulumi import certreseller:index:Order site CERT202611250001", test: "tests/e2e/plugin/import.test.ts", shows: "certreseller:index:Order" },
-  { doc: "docs/languages.md", command: 'pulumi import certreseller:index:Certificate site "CERT202611250001/<certificate id>"', test: "tests/e2e/plugin/import.test.ts", shows: "certreseller:index:Certificate" },
+  { doc: "docs/languages.md", command: 'pulumi import certreseller:index:Certificate site "CERT202611250001/<certificate id>"', test: "tests/e2e/harness/plugin-scenarios.ts", shows: "certreseller:index:Certificate" },
 ];
 
 /**
