@@ -21,11 +21,12 @@ import { createContext, stopPurchases, type ProviderContext } from "../provider/
 import { engineSink, flushEngineLog } from "../provider/engine-log.js";
 import { EXPLICIT_PROVIDER_NEEDS_KEY, SECRET_SETTINGS, accountLine, checkConfig, configSource, diffConfig, isExplicitProvider } from "./configuration.js";
 import { SETTING_SOURCES } from "../provider/config.js";
+import { containsUnknown } from "../provider/unknown.js";
 import { runInvoke } from "./invokes.js";
 import { SERVED_RESOURCES, type ProgramSide, type ServedResource } from "./served-resources.js";
 import { unscopedEntryStop } from "./unscoped-entry.js";
 import { unwrap, wrap, type Props } from "./wire.js";
-import { isInput } from "../schema/property.js";
+import { isInput, type InputFailure } from "../schema/property.js";
 import { grpc, proto } from "./protocol.js";
 
 type Callback = (error: unknown, value?: unknown, trailer?: unknown) => void;
@@ -226,10 +227,10 @@ export class CertresellerProvider {
           if (stop) throw new Error(stop);
         }
         const result = await this.#run(served, "check", [omit(olds.values, served.presentationInputs), handlerNews]);
-        const kept = Object.fromEntries(served.presentationInputs.filter((n) => n in news.values).map((n) => [n, news.values[n]]));
+        const kept = checkPresentationInputs(served, news.values);
         const response = new proto.provider.CheckResponse();
-        response.setInputs(toStruct(wrap({ ...(result?.inputs ?? handlerNews), ...kept }, [...news.secret, ...secretInputs(served)])));
-        response.setFailuresList((result?.failures ?? []).map(toCheckFailure));
+        response.setInputs(toStruct(wrap({ ...(result?.inputs ?? handlerNews), ...kept.values }, [...news.secret, ...secretInputs(served)])));
+        response.setFailuresList([...(result?.failures ?? []), ...kept.failures].map(toCheckFailure));
         return response;
       }),
       diff: this.#rpc(async (request) => {
@@ -348,6 +349,20 @@ export class CertresellerProvider {
     };
     return (await this.#run(served, "import", [id, check])) as Imported;
   }
+}
+
+/** The presentation inputs given, each by its declared parse rule (the handlers never see them, so their check does not). */
+function checkPresentationInputs(served: ServedResource, news: Props): { values: Props; failures: InputFailure[] } {
+  const values: Props = {};
+  const failures: InputFailure[] = [];
+  for (const name of served.presentationInputs.filter((n) => n in news)) {
+    const value = news[name];
+    const parse = served.declaration.properties[name]?.parse;
+    const parsed = parse === undefined || value === undefined || value === null || containsUnknown(value) ? { value } : parse(value, name);
+    if (parsed.failures) failures.push(...parsed.failures);
+    else values[name] = parsed.value;
+  }
+  return { values, failures };
 }
 
 function isDeclaredInput(served: ServedResource, name: string): boolean {

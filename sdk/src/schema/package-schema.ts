@@ -7,6 +7,7 @@ import {
   alwaysSet,
   entries,
   outputText,
+  reportedWhenNote,
   isInput,
   isOutput,
   type FunctionDeclaration,
@@ -76,7 +77,7 @@ class TypeRegistry {
 
   property(p: PropertyDeclaration, asOutput: boolean, willReplace = false): Json {
     return {
-      description: asOutput ? outputText(p) : p.description,
+      description: asOutput ? [outputText(p), reportedWhenNote(p)].filter(Boolean).join(" ") : p.description,
       ...this.spec(p.type, asOutput),
       ...(p.secret ? { secret: true } : {}),
       ...(willReplace ? { willReplaceOnChanges: true } : {}),
@@ -93,7 +94,7 @@ class TypeRegistry {
       if (side === "inputs" && !isInput(p)) continue;
       if (side === "outputs" && !isOutput(p)) continue;
       properties[name] = this.property(p, side === "outputs", side === "inputs" && p.change === "replace");
-      if (side === "outputs" ? alwaysSet(p) : p.required) required.push(name);
+      if (side === "outputs" ? alwaysSet(p) && p.reportedWhen === undefined : p.required) required.push(name);
     }
     return { properties, ...(required.length ? { required } : {}) };
   }

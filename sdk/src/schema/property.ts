@@ -88,6 +88,18 @@ export interface PropertyDeclaration {
    * it, and a change re-presents, nothing is sent.
    */
   readonly presentation?: boolean;
+  /**
+   * Exists only for the provider plugin's programs: the TypeScript class
+   * does itself what it asks for, so its arguments leave it out.
+   */
+  readonly pluginOnly?: boolean;
+  /**
+   * An output the provider plugin reports only when the list input `input`
+   * holds `value` (`byDefault`: the input's default holds it), so a program
+   * that does not ask pays nothing for it in state; the TypeScript class
+   * computes it whenever it is read.
+   */
+  readonly reportedWhen?: { readonly input: string; readonly value: string; readonly byDefault: boolean };
   /** The TypeScript type, where the schema type is wider than the SDK's own (e.g. an open enum). */
   readonly tsType?: string;
   /** The TypeScript type of the output, where it differs from the input's (e.g. an open enum). */
@@ -180,6 +192,14 @@ export function alwaysSet(p: PropertyDeclaration): boolean {
 export function outputText(p: PropertyDeclaration): string {
   const text = p.outputDescription ?? p.description;
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** When an output is reported only when asked (`reportedWhen`), the sentence saying how to ask. */
+export function reportedWhenNote(p: PropertyDeclaration): string | undefined {
+  const when = p.reportedWhen;
+  if (when === undefined) return undefined;
+  const byDefault = when.byDefault ? ", as it does when unset" : "";
+  return `The provider plugin (YAML, Go, Python, C#) reports it when \`${when.input}\` lists \`"${when.value}"\`${byDefault}; the TypeScript class computes it whenever it is read.`;
 }
 
 /** Whether a property is an input (the default) / an output (the default). */

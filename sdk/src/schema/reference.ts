@@ -3,7 +3,7 @@
  * declarations. A page is written by hand around its tables; the command
  * replaces only what lies between the generated markers.
  */
-import { entries, isInput, isOutput, outputText, type PropertyDeclaration, type PropertyTable, type SchemaType } from "./property.js";
+import { entries, isInput, isOutput, outputText, reportedWhenNote, type PropertyDeclaration, type PropertyTable, type SchemaType } from "./property.js";
 
 /** A closed list of codes as the type column shows it (pipes escaped for the table). */
 export const codes = (values: readonly string[]): string => values.map((v) => `\`"${v}"\``).join(" \\| ");
@@ -52,7 +52,8 @@ export function inputTable(table: PropertyTable): string {
     .map(([name, p]) => {
       const dflt = p.defaultNote ?? (p.required ? "— (required)" : "—");
       const secret = p.secret ? " (secret)" : "";
-      const description = p.outputDescription ? `${p.description} As an output: ${p.outputDescription}` : p.description;
+      const asOutput = [p.outputDescription, reportedWhenNote(p)].filter(Boolean).join(" ");
+      const description = asOutput ? `${p.description} As an output: ${asOutput}` : p.description;
       return `| \`${name}\` | ${typeColumn(p)}${secret} | ${dflt} | ${changeColumn(p)} | ${oneLine(description)} |`;
     });
   return ["| input | type | default | change | description |", "|---|---|---|---|---|", ...rows].join("\n");
@@ -62,7 +63,7 @@ export function inputTable(table: PropertyTable): string {
 export function outputTable(table: PropertyTable): string {
   const rows = entries(table)
     .filter(([, p]) => isOutput(p) && !isInput(p))
-    .map(([name, p]) => `| \`${name}\` | ${typeColumn(p)}${p.secret ? " (secret)" : ""} | ${oneLine(outputText(p))} |`);
+    .map(([name, p]) => `| \`${name}\` | ${typeColumn(p)}${p.secret ? " (secret)" : ""} | ${oneLine([outputText(p), reportedWhenNote(p)].filter(Boolean).join(" "))} |`);
   return ["| output | type | description |", "|---|---|---|", ...rows].join("\n");
 }
 

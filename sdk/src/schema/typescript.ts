@@ -91,7 +91,7 @@ export function typescriptTypes(resource: ResourceDeclaration, imports: TypeImpo
   const values: string[] = [];
   const outputs: string[] = [];
   for (const [name, p] of entries(resource.properties)) {
-    if (isInput(p)) {
+    if (isInput(p) && !p.pluginOnly) {
       const type = p.tsType ?? tsType(p.type, true);
       // A TypeScript-only argument (an `Order` object, a callback) is taken as it is and never reaches the provider.
       const arg = p.tsOnly ? type : `pulumi.Input<${type}>`;

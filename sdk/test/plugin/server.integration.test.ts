@@ -95,7 +95,7 @@ describe("plugin gRPC service", () => {
     expect(order).toMatchObject({ orderNo, accountId: account.apiKey.split(":")[0], price: expect.objectContaining({ discount: expect.any(String) }) });
 
     const certUrn = urnOf("certreseller:index:Certificate", "site");
-    const certInputs = (await call("check", resourceRequest(proto.provider.CheckRequest, { urn: certUrn, type: "certreseller:index:Certificate", olds: {}, news: { orderNo, pfxPassword: secret("pfx-pass") } })))
+    const certInputs = (await call("check", resourceRequest(proto.provider.CheckRequest, { urn: certUrn, type: "certreseller:index:Certificate", olds: {}, news: { orderNo, pfxPassword: secret("pfx-pass"), outputFormats: ["fullChainPem", "privateKeyPkcs8Pem", "combinedPem", "pkcs12"] } })))
       .getInputs()
       .toJavaScript();
     expect(certInputs.pfxPassword).toEqual(secret("pfx-pass"));
@@ -119,6 +119,48 @@ describe("plugin gRPC service", () => {
 
     await call("delete", resourceRequest(proto.provider.DeleteRequest, { id: orderNo, urn: orderUrn, type: "certreseller:index:Order", properties: order }));
     expect((await new ManagementClient(sandbox.managementUrl).order(orderNo)).refund).toMatchObject({ mode: "direct" });
+  });
+
+  it("a Certificate reports the heavy derived forms only when outputFormats lists them; a state holding every form (an earlier release) shows no diff", async () => {
+    const configure = new proto.provider.ConfigureRequest();
+    configure.setArgs(Struct.fromJavaScript({ apiKey: secret(sandbox.accounts[0]!.apiKey), baseUrl: sandbox.url, journalDir, organization: "plugin-test" } as never));
+    await call("configure", configure);
+    const orderUrn = urnOf("certreseller:index:Order", "formats");
+    const orderInputs = (await call("check", resourceRequest(proto.provider.CheckRequest, { urn: orderUrn, type: "certreseller:index:Order", olds: {}, news: { productCode: "sandbox-dv-single", domain: "formats.example.com" } }))).getInputs().toJavaScript();
+    const orderNo = (await call("create", resourceRequest(proto.provider.CreateRequest, { urn: orderUrn, type: "certreseller:index:Order", properties: orderInputs }))).getId();
+    const certUrn = urnOf("certreseller:index:Certificate", "formats");
+    const check = async (news: Record<string, unknown>) => call("check", resourceRequest(proto.provider.CheckRequest, { urn: certUrn, type: "certreseller:index:Certificate", olds: {}, news }));
+
+    const bad = await check({ orderNo, outputFormats: ["pem", "pkcs12"] });
+    expect(bad.getFailuresList().map((f: any) => [f.getProperty(), f.getReason()])).toEqual([
+      ["outputFormats", 'outputFormats must be a list of "fullChainPem", "privateKeyPkcs8Pem", "combinedPem", "pkcs12"; got ["pem","pkcs12"]'],
+    ]);
+
+    // Unset: the full chain and the cheap facts, nothing key-bearing derived.
+    const plainInputs = (await check({ orderNo })).getInputs().toJavaScript();
+    const created = await call("create", resourceRequest(proto.provider.CreateRequest, { urn: certUrn, type: "certreseller:index:Certificate", properties: plainInputs }));
+    const plain = created.getProperties().toJavaScript();
+    expect(plain.fullChainPem).toMatch(/BEGIN CERTIFICATE[\s\S]+BEGIN CERTIFICATE/);
+    expect(plain.serialNumber).toMatch(/^[0-9A-F]+$/);
+    for (const key of ["privateKeyPkcs8Pem", "combinedPem", "pfxBase64", "pfxPassword"]) expect(plain, key).not.toHaveProperty(key);
+
+    // Asking for every form (listed twice, out of order: kept once, in the declared order) is an update that reports them.
+    const allInputs = (await check({ orderNo, outputFormats: ["pkcs12", "combinedPem", "privateKeyPkcs8Pem", "pkcs12"] })).getInputs().toJavaScript();
+    expect(allInputs.outputFormats).toEqual(["privateKeyPkcs8Pem", "combinedPem", "pkcs12"]);
+    const id = created.getId();
+    const asked = await call("diff", resourceRequest(proto.provider.DiffRequest, { id, urn: certUrn, type: "certreseller:index:Certificate", olds: plain, oldInputs: plainInputs, news: allInputs }));
+    expect([asked.getChanges(), asked.getReplacesList(), asked.getDiffsList()]).toEqual([proto.provider.DiffResponse.DiffChanges.DIFF_SOME, [], ["outputFormats"]]);
+    const updated = (await call("update", resourceRequest(proto.provider.UpdateRequest, { id, urn: certUrn, type: "certreseller:index:Certificate", olds: plain, news: allInputs }))).getProperties().toJavaScript();
+    for (const key of ["privateKeyPkcs8Pem", "combinedPem", "pfxBase64", "pfxPassword"]) expect(updated[key], key).toMatchObject({ [SIG_KEY]: SECRET_SIG });
+    expect(updated).not.toHaveProperty("fullChainPem");
+
+    // The earlier release's state: every form stored, no outputFormats among the inputs. The same program shows no change.
+    const olderState = { ...updated, fullChainPem: plain.fullChainPem };
+    const quiet = await call("diff", resourceRequest(proto.provider.DiffRequest, { id, urn: certUrn, type: "certreseller:index:Certificate", olds: olderState, oldInputs: plainInputs, news: plainInputs }));
+    expect(quiet.getChanges()).toBe(proto.provider.DiffResponse.DiffChanges.DIFF_NONE);
+    // Its next answer (a refresh) drops what was not asked for.
+    const refreshed = (await call("read", resourceRequest(proto.provider.ReadRequest, { id, urn: certUrn, type: "certreseller:index:Certificate", properties: olderState, inputs: plainInputs }))).getProperties().toJavaScript();
+    expect(Object.keys(refreshed).filter((k) => ["fullChainPem", "privateKeyPkcs8Pem", "combinedPem", "pfxBase64", "pfxPassword"].includes(k))).toEqual(["fullChainPem"]);
   });
 
   it("an unknown type fails naming the types served", async () => {

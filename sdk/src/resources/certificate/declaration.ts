@@ -28,6 +28,27 @@ import { DEFAULT_PROPAGATION_MINUTES, DEFAULT_TIMEOUT_MINUTES, MAX_PROPAGATION_M
 const output = <const M extends Partial<t.PropertyDeclaration>>(description: string, type: t.SchemaType, more?: M) =>
   ({ description, type, ...(more as M), input: false }) as const;
 
+/**
+ * The derived forms a provider plugin program asks for in `outputFormats`
+ * (each output names its form: `reportedWhen`). They are recomputed from the
+ * stored certificate and key on every answer, but the engine keeps what the
+ * plugin reports in state and rewrites it at every step, so a form nobody
+ * reads costs bytes and time; the TypeScript class computes each one only
+ * when read, and takes no `outputFormats`.
+ */
+export const OUTPUT_FORMATS = ["fullChainPem", "privateKeyPkcs8Pem", "combinedPem", "pkcs12"] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+/**
+ * Unset `outputFormats`: the full chain alone. It is public, cheap (a
+ * concatenation, about 1.6 KB of plain text per certificate) and what most
+ * deployments load; the key-bearing forms are secrets (encrypted, larger in
+ * state) and the PKCS#12 bundle costs a key derivation per answer.
+ */
+export const DEFAULT_OUTPUT_FORMATS: readonly OutputFormat[] = ["fullChainPem"];
+
+/** Marks an output the plugin reports only when `outputFormats` lists `format`. */
+const reportedWhen = (format: OutputFormat) => ({ input: "outputFormats", value: format, byDefault: DEFAULT_OUTPUT_FORMATS.includes(format) }) as const;
+
 /** A number of minutes above 0 and at most `max` (`span` says how long that is). */
 const minutes = (max: number, span: string) => (value: unknown, property: string) =>
   typeof value === "number" && Number.isFinite(value) && value > 0 && value <= max
@@ -187,6 +208,30 @@ export const CERTIFICATE_PROPERTIES = {
       return parsed.reason !== undefined ? bad(property, `propagationResolvers ${parsed.reason}`) : ok(parsed.servers);
     },
   },
+  // Plugin programs only (`pluginOnly`): the class computes every form when
+  // read. A presentation input: the handlers never see it, and a change
+  // re-presents (an update that sends nothing).
+  outputFormats: {
+    description:
+      "The derived forms the provider plugin reports besides the stored PEM, each computed from the stored certificate and key: " +
+      "`fullChainPem` (leaf then intermediates), `privateKeyPkcs8Pem`, `combinedPem` (key then full chain), `pkcs12` (`pfxBase64` and its `pfxPassword`). " +
+      "A form not listed is not reported, so it costs nothing in state or time; `[]` reports none. TypeScript programs do not take it: " +
+      "the class computes every form when it is read.",
+    type: t.listOf(t.enumOf("CertificateOutputFormat", OUTPUT_FORMATS, "A derived form of the certificate the provider plugin reports.")),
+    defaultNote: `\`${JSON.stringify(DEFAULT_OUTPUT_FORMATS)}\``,
+    output: false,
+    pluginOnly: true,
+    presentation: true,
+    change: "none",
+    changeNote: "adds or drops the outputs (an update that sends nothing to the service)",
+    parse: (value, property) => {
+      const listed = Array.isArray(value) ? value : [value];
+      const unknown = listed.filter((f) => !(OUTPUT_FORMATS as readonly unknown[]).includes(f));
+      if (!Array.isArray(value) || unknown.length > 0)
+        return bad(property, `${property} must be a list of ${OUTPUT_FORMATS.map((f) => JSON.stringify(f)).join(", ")}; got ${JSON.stringify(value)}`);
+      return ok(OUTPUT_FORMATS.filter((f) => listed.includes(f)));
+    },
+  },
   // Secret, an input and an output: the given password, else one derived
   // from the key. Never sent to the provider (the class builds the PKCS#12
   // bundle in the program), so nothing at the provider changes with it.
@@ -200,6 +245,7 @@ export const CERTIFICATE_PROPERTIES = {
     defaultNote: "derived from the private key (32 characters, the same on every run)",
     secret: true,
     presentation: true,
+    reportedWhen: reportedWhen("pkcs12"),
     change: "none",
     changeNote: "used in the program only, neither sent nor stored; a new password gives a new `pfxBase64`",
   },
@@ -208,26 +254,26 @@ export const CERTIFICATE_PROPERTIES = {
   fullChainPem: output(
     "Leaf followed by intermediates: what web servers load. Computed in the program (`certificatePem` then `chainPem`), not stored.",
     t.string,
-    { required: true },
+    { required: true, reportedWhen: reportedWhen("fullChainPem") },
   ),
   privateKeyPem: output("The private key (PEM), encrypted in state; empty when the order used a custom CSR.", t.string, { required: true, secret: true }),
   privateKeyPkcs8Pem: output(
     "The private key as PKCS#8 PEM (`BEGIN PRIVATE KEY`), whatever form the service sent (PKCS#1 RSA, SEC1 EC, PKCS#8); empty for a custom-CSR order. " +
       "Computed in the program from `privateKeyPem` when first read, not stored.",
     t.string,
-    { required: true, secret: true },
+    { required: true, reportedWhen: reportedWhen("privateKeyPkcs8Pem"), secret: true },
   ),
   combinedPem: output(
     "Private key then full chain in one PEM (HAProxy's `crt`); empty for a custom-CSR order. Computed in the program when first read, not stored.",
     t.string,
-    { required: true, secret: true },
+    { required: true, reportedWhen: reportedWhen("combinedPem"), secret: true },
   ),
   pfxBase64: output(
     "PKCS#12 bundle (key, leaf, intermediates; PBES2 with PBKDF2-HMAC-SHA256 and AES-256-CBC, HMAC-SHA256 MAC), base64 — what Azure Key Vault, IIS and Java " +
       "keystores load; OpenSSL 3 opens it without `-legacy`. Empty for a custom-CSR order. Built in the program the first time it is read, not stored, and " +
       "deterministic: the same certificate and password give the same bytes on every run.",
     t.string,
-    { required: true, secret: true },
+    { required: true, reportedWhen: reportedWhen("pkcs12"), secret: true },
   ),
   csrPem: output(
     "The CSR of a custom-CSR order (yours, as the service returned it); empty when the service generated the key.",
@@ -258,7 +304,7 @@ export const CERTIFICATE = t.resource("Certificate", {
   description:
     "An issued certificate: waits until the order's certificate is issued (reading the status no more often than the service allows), then downloads " +
     "and verifies it (the leaf matches the API's fingerprint, the key matches the leaf, the chain links up). Put the validation records in `dependsOn`. " +
-    "Besides PEM it offers `pfxBase64` (PKCS#12), `privateKeyPkcs8Pem` and `combinedPem`; every output holding the key or a password is secret, and empty " +
+    "Besides PEM it offers `pfxBase64` (PKCS#12), `privateKeyPkcs8Pem` and `combinedPem` (provider plugin programs list the ones they use in `outputFormats`); every output holding the key or a password is secret, and empty " +
     "for a custom-CSR order. Given an Order, a reissue of its next installment updates the Certificate in place; a new order replaces it create-before-delete.",
   properties: CERTIFICATE_PROPERTIES,
 });

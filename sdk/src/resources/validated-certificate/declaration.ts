@@ -31,7 +31,13 @@ const output = <const M extends Partial<t.PropertyDeclaration>>(description: str
 
 /** One of the Certificate's outputs, as the component passes it on. */
 const fromCertificate = <K extends keyof typeof CERTIFICATE_PROPERTIES>(name: K) =>
-  ({ ...CERTIFICATE_PROPERTIES[name], description: `The Certificate's \`${name}\`: ${CERTIFICATE_PROPERTIES[name].description}` }) as const;
+  ({ ...withoutPluginNotes(CERTIFICATE_PROPERTIES[name]), description: `The Certificate's \`${name}\`: ${CERTIFICATE_PROPERTIES[name].description}` }) as const;
+
+/** A Certificate property without what concerns the provider plugin's Certificate only: the component is a TypeScript class, computing every form. */
+function withoutPluginNotes<P extends t.PropertyDeclaration>(p: P): Omit<P, "reportedWhen"> {
+  const { reportedWhen: _pluginOnly, ...rest } = p;
+  return rest;
+}
 
 // The three name arguments must be plain strings here (`publish` is called
 // once per name while the program runs); the rest of the Order's arguments
@@ -69,7 +75,7 @@ export const VALIDATED_CERTIFICATE_PROPERTIES = {
   propagationTimeoutMinutes: CERTIFICATE_PROPERTIES.propagationTimeoutMinutes,
   propagationResolvers: CERTIFICATE_PROPERTIES.propagationResolvers,
   pfxPassword: {
-    ...CERTIFICATE_PROPERTIES.pfxPassword,
+    ...withoutPluginNotes(CERTIFICATE_PROPERTIES.pfxPassword),
     description:
       "The Certificate's PKCS#12 password (pass it as a secret); derived from the key when omitted (see `Certificate.pfxPassword`). As an output: the Certificate's `pfxPassword`.",
   },

@@ -1,0 +1,36 @@
+// The plugin's presentation of a Certificate: which derived outputs each
+// `outputFormats` value adds (the declarations' `reportedWhen`, which the
+// package schema and the reference read) is what it computes.
+import { beforeAll, describe, expect, it } from "vitest";
+import { OUTPUT_FORMATS } from "../../../src/resources/certificate/declaration.js";
+import { derivedOutputs, FORM_OUTPUTS, presentation, requestedFormats } from "../../../src/resources/certificate/presentation.js";
+import type { CertificateState } from "../../../src/resources/certificate/state.js";
+import { opensslChain, type TestChain } from "../../../../tests/support/openssl.js";
+
+let state: CertificateState;
+beforeAll(() => {
+  const chain: TestChain = opensslChain(["present.example.com"]);
+  state = { certificatePem: chain.leafPem, chainPem: chain.intermediatePem, privateKeyPem: chain.leafKeyPem, domains: ["present.example.com"] } as CertificateState;
+});
+
+const reported = (out: Record<string, unknown>) => Object.keys(out).filter((k) => out[k] !== undefined);
+
+describe("Certificate output formats", () => {
+  it("each format adds exactly the outputs declared for it, and each derived form belongs to one format", () => {
+    const base = reported(derivedOutputs(state, {}, []));
+    for (const format of OUTPUT_FORMATS) {
+      const added = reported(derivedOutputs(state, {}, [format])).filter((k) => !base.includes(k));
+      expect(added.sort(), format).toEqual([...FORM_OUTPUTS[format]].sort());
+    }
+    expect(reported(derivedOutputs(state, {})).sort()).toEqual([...base, ...Object.values(FORM_OUTPUTS).flat()].sort());
+  });
+
+  it("unset asks for the full chain alone; the plugin's answer holds no form not asked for, even one an earlier release stored", () => {
+    expect(requestedFormats({})).toEqual(["fullChainPem"]);
+    expect(requestedFormats({ outputFormats: [] })).toEqual([]);
+    const stored = presentation.stored!({ ...state, pfxBase64: "old", combinedPem: "old", fullChainPem: "old" });
+    const answer = presentation.present!(stored, { outputFormats: ["combinedPem"] });
+    expect(Object.keys(answer).filter((k) => Object.values(FORM_OUTPUTS).flat().includes(k))).toEqual(["combinedPem"]);
+    expect(answer.combinedPem).toMatch(/^-----BEGIN PRIVATE KEY-----[\s\S]+BEGIN CERTIFICATE[\s\S]+BEGIN CERTIFICATE/);
+  });
+});
