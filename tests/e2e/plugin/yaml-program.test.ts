@@ -49,4 +49,39 @@ describe("Pulumi YAML through the provider plugin", () => {
 
     await destroyRefunds(plugin!, outputs.orderNo!);
   });
+
+  it("a Certificate whose state holds every derived form (as the earlier release stored it) previews no change, and sheds the forms not asked for at the next refresh", async () => {
+    const program = path.join(dir, "Pulumi.yaml");
+    const readme = fs.readFileSync(program, "utf8");
+    const certificate = () => state().deployment.resources.find((r) => r.type === "certreseller:index:Certificate")!;
+    const state = () => JSON.parse(exported) as { deployment: { resources: { type: string; inputs: Record<string, unknown>; outputs: Record<string, unknown> }[] } };
+    let exported = "";
+    const exportState = async () => (exported = await world.pulumi(["stack", "export"], { cwd: dir }));
+    const FORMS = ["fullChainPem", "privateKeyPkcs8Pem", "combinedPem", "pfxBase64", "pfxPassword"];
+    const storedForms = () => FORMS.filter((k) => k in certificate().outputs);
+
+    // Every form asked for, then the request taken out of the state's inputs: what the earlier release left.
+    const asking = readme.replace('properties: { orderNo: "${order.orderNo}" }', 'properties: { orderNo: "${order.orderNo}", outputFormats: [fullChainPem, privateKeyPkcs8Pem, combinedPem, pkcs12] }');
+    expect(asking).not.toBe(readme);
+    fs.writeFileSync(program, asking);
+    await world.pulumi(["up", "--yes", "--skip-preview"], { cwd: dir });
+    await exportState();
+    expect(storedForms()).toEqual(FORMS);
+    const older = state();
+    delete older.deployment.resources.find((r) => r.type === "certreseller:index:Certificate")!.inputs.outputFormats;
+    fs.writeFileSync(path.join(dir, "older.json"), JSON.stringify(older));
+    await world.pulumi(["stack", "import", "--file", "older.json"], { cwd: dir });
+    fs.writeFileSync(program, readme);
+
+    await world.pulumi(["preview", "--expect-no-changes"], { cwd: dir });
+    await world.pulumi(["refresh", "--yes", "--skip-preview"], { cwd: dir });
+    await exportState();
+    expect(storedForms()).toEqual(["fullChainPem"]);
+    await world.pulumi(["preview", "--expect-no-changes"], { cwd: dir });
+
+    // The second purchase of this sandbox (the test above bought and refunded the first).
+    const orderNo = state().deployment.resources.find((r) => r.type === "certreseller:index:Order")!.outputs.orderNo as string;
+    expect(await world.pulumi(["destroy", "--yes"], { cwd: dir })).toMatch(/refunded 100\.00/);
+    expect((await plugin!.sandbox.management.order(orderNo)).refund).toMatchObject({ mode: "direct" });
+  });
 });
