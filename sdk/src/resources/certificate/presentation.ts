@@ -114,7 +114,12 @@ function withoutDerived(outputs: Record<string, unknown>): Record<string, unknow
 const numberOrUndefined = (value: unknown) => (typeof value === "number" ? value : undefined);
 
 export const presentation: Presentation = {
-  programInputs: (urn, inputs) => ({ ...inputs, ...programInputs(urn) }),
+  programInputs: (urn, inputs, side) => {
+    // A password for a bundle the plugin will not build: say so rather than leave `pfxBase64` silently absent.
+    if (inputs.pfxPassword !== undefined && !requestedFormats(inputs).includes("pkcs12"))
+      side.warn(`Certificate "${urn.split("::").pop()}": pfxPassword is given but outputFormats does not list "pkcs12", so pfxBase64 and pfxPassword are not reported; add "pkcs12" to outputFormats`);
+    return { ...inputs, ...programInputs(urn) };
+  },
   present: (stored, inputs) => {
     const derived = derivedOutputs(
       stored as unknown as CertificateState,

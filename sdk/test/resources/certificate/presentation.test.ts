@@ -33,4 +33,14 @@ describe("Certificate output formats", () => {
     expect(Object.keys(answer).filter((k) => Object.values(FORM_OUTPUTS).flat().includes(k))).toEqual(["combinedPem"]);
     expect(answer.combinedPem).toMatch(/^-----BEGIN PRIVATE KEY-----[\s\S]+BEGIN CERTIFICATE[\s\S]+BEGIN CERTIFICATE/);
   });
+
+  it("a pfxPassword without \"pkcs12\" in outputFormats gets a warning naming both", () => {
+    const warnings: string[] = [];
+    const side = { settings: {} as never, warn: (m: string) => warnings.push(m) };
+    presentation.programInputs!("urn:pulumi:dev::p::certreseller:index:Certificate::site", { orderNo: "1", pfxPassword: "p", outputFormats: ["pkcs12"] }, side);
+    presentation.programInputs!("urn:pulumi:dev::p::certreseller:index:Certificate::site", { orderNo: "1" }, side);
+    expect(warnings).toEqual([]);
+    presentation.programInputs!("urn:pulumi:dev::p::certreseller:index:Certificate::site", { orderNo: "1", pfxPassword: "p" }, side);
+    expect(warnings).toEqual(['Certificate "site": pfxPassword is given but outputFormats does not list "pkcs12", so pfxBase64 and pfxPassword are not reported; add "pkcs12" to outputFormats']);
+  });
 });
