@@ -9,6 +9,8 @@ export interface GraphSettings {
   productCode: string;
   managementUrl: string;
   signatureAlgorithm: "rsa" | "ecc";
+  /** The plugin Certificates' `outputFormats` (absent: not given, the plugin's default). */
+  outputFormats?: string[];
 }
 
 const domainOf = (i: number) => `bench-${i}.example.com`;
@@ -91,7 +93,8 @@ export function pluginCertificateGraph(settings: GraphSettings): pulumi.automati
         type: record.type,
         value: record.value,
       });
-      pluginResource("certreseller:index:Certificate", `cert-${i}`, { orderNo: order.orderNo }, { dependsOn: [dns] });
+      const formats = settings.outputFormats === undefined ? {} : { outputFormats: settings.outputFormats };
+      pluginResource("certreseller:index:Certificate", `cert-${i}`, { orderNo: order.orderNo, ...formats }, { dependsOn: [dns] });
     }
   };
 }

@@ -24,6 +24,7 @@
 //   BENCH_DELAY_COUNT=20         certificates of the issuance-delay row (0: no such row)
 //   BENCH_ISSUE_AFTER=600        issuance delay of that row, in service seconds
 //   BENCH_TIME_SCALE=60          service seconds per real second in that row (180 s cooldown -> 3 s)
+//   BENCH_OUTPUT_FORMATS=a,b     the plugin Certificates' outputFormats (unset: not given; empty: [])
 //   BENCH_STATE_DETAIL=1         checkpoint bytes by resource type and output, for the first row (0: off)
 //   BENCH_STATE_DUMP=<file>      also write that checkpoint to a file
 //   BENCH_DELAY_LOG=1            print the delay row's request log
@@ -62,6 +63,8 @@ const SIGNATURE_ALGORITHM = (process.env.BENCH_SIGNATURE_ALGORITHM ?? "ecc") as 
 const DELAY_COUNT = Number(process.env.BENCH_DELAY_COUNT ?? 20);
 const ISSUE_AFTER = Number(process.env.BENCH_ISSUE_AFTER ?? 600);
 const TIME_SCALE = Number(process.env.BENCH_TIME_SCALE ?? 60);
+/** The plugin Certificates' `outputFormats`, comma-separated (`""`: an empty list; unset: not given). */
+const OUTPUT_FORMATS = process.env.BENCH_OUTPUT_FORMATS?.split(",").map((s) => s.trim()).filter((s) => s !== "");
 const STATE_DETAIL = (process.env.BENCH_STATE_DETAIL ?? "1") !== "0";
 /** A directory: write a CPU profile of this process (where an inline program runs) for each timed preview. */
 const PROFILE_PREVIEW_DIR = process.env.BENCH_PROFILE_PREVIEW;
@@ -171,7 +174,7 @@ async function main(): Promise<void> {
 
   try {
     for (const [row, count] of COUNTS.entries()) {
-      const settings: GraphSettings = { count, productCode: PRODUCT_CODE, managementUrl: sandbox.managementUrl, signatureAlgorithm: SIGNATURE_ALGORITHM };
+      const settings: GraphSettings = { count, productCode: PRODUCT_CODE, managementUrl: sandbox.managementUrl, signatureAlgorithm: SIGNATURE_ALGORITHM, outputFormats: OUTPUT_FORMATS };
       const rounds = count > 100 ? LARGE_ROUNDS : ROUNDS;
       const noops: Timing[] = [];
       let noopState: unknown;
@@ -274,7 +277,7 @@ async function issuanceDelayRow(
   let log: RequestLogEntry[] = [];
   let upCalls: Record<string, number> = {};
   let previewCalls: Record<string, number> = {};
-  const settings: GraphSettings = { count, productCode: PRODUCT_CODE, managementUrl, signatureAlgorithm: SIGNATURE_ALGORITHM };
+  const settings: GraphSettings = { count, productCode: PRODUCT_CODE, managementUrl, signatureAlgorithm: SIGNATURE_ALGORITHM, outputFormats: OUTPUT_FORMATS };
   console.log(
     `\nissuance after ${ISSUE_AFTER} s, status cooldown ${SERVICE_STATUS_COOLDOWN} s, time scaled 1/${TIME_SCALE} (sandbox: issue after ${issueAfter} s, cooldown ${cooldown} s); ${count} certificates, ${graphPath.name} graph, 1 round`,
   );
