@@ -39,7 +39,7 @@ export const parseRecordInput = {
       return bad("server", `server must be host:port of the zone's primary server (e.g. ns1.example.com:53 or [2001:db8::53]:53); ${JSON.stringify(server)} ${parsed.error}`);
     }
     // One spelling per server (`NS1`, `ns1:53`): another spelling must not replace the record.
-    return ok(formatServer({ host: parsed.host.toLowerCase(), port: parsed.port }));
+    return ok(formatServer(parsed)); // parseServer gives the host lower-cased
   }),
   zone: dnsName("zone"),
   fqdn: dnsName("fqdn"),
@@ -57,7 +57,7 @@ export const parseRecordInput = {
   tsigKeyName: dnsName("tsigKeyName", true),
   tsigAlgorithm: (value: unknown): Parsed => {
     if (value === "") return ok(DEFAULT_TSIG_ALGORITHM);
-    const algorithm = String(value).trim().toLowerCase().replace(/\.$/, "");
+    const algorithm = normaliseName(String(value));
     return isTsigAlgorithm(algorithm)
       ? ok(algorithm)
       : bad(
