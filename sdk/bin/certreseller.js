@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// `certreseller`: the built command, dist/cli/main.js. This file is committed
+// `certreseller`: the built command, dist/cmd/certreseller.js. This file is committed
 // (dist is not) so that npm can link the bin when it installs the package,
 // before the package is built.
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
 
-const built = path.join(__dirname, "..", "dist", "cli", "main.js");
+const built = path.join(__dirname, "..", "dist", "cmd", "certreseller.js");
 if (!fs.existsSync(built)) {
   process.stderr.write(`certreseller: ${path.relative(process.cwd(), built) || built} is missing: the SDK is not built; run \`npm run build\` first\n`);
   process.exit(1);

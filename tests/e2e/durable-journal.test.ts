@@ -11,7 +11,7 @@ import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FaultSettings } from "certreseller-sandbox";
 import { inlineStack, repoRoot, type IsolatedEnvironment } from "../../scripts/engine/index.js";
-import { main as journalCommand } from "../../sdk/src/cli/main.js";
+import { main as journalCommand } from "../../sdk/src/cmd/certreseller.js";
 import { openJournal } from "../../sdk/src/journal/index.js";
 import { startLocalS3, type LocalS3 } from "../../sdk/test/journal/s3-server.js";
 import { isAlive, killTree } from "./harness/process-tree.js";

@@ -1,7 +1,7 @@
 /**
  * An update's money at preview: what it buys, adopts, cancels and refunds,
  * and a cap on what one update buys. The `certreseller-preview-money`
- * command (`cli.ts`) wraps `pulumi preview --json` with it; import
+ * command (`cmd/certreseller-preview-money.ts`) wraps `pulumi preview --json` with it; import
  * `pulumi-certreseller/dist/money/index.js` to run the same rules on
  * Automation API engine events. The `certreseller-guardrails` policy pack
  * imports `readOrderMoney` from here, so both price an Order alike.

@@ -17,7 +17,7 @@ type EngineProto = { LogRequest: new () => any; LogSeverity: { INFO: number; WAR
 
 let engine: { client: EngineClient; proto: EngineProto } | null | undefined;
 const pending = new Set<Promise<void>>();
-/** Set by the provider plugin (plugin/main.ts), which is started with the engine's address too. */
+/** Set by the provider plugin (cmd/pulumi-resource-certreseller.ts), which is started with the engine's address too. */
 let pluginEngineAddress: string | undefined;
 
 /**

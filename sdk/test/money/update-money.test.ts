@@ -1,12 +1,8 @@
 // The rules behind `certreseller-preview-money` (sdk/src/money): what one
 // update buys, adopts, cancels and refunds, judged from the engine's planned
-// steps, and the cap on what it buys. (The policy pack reads an Order's money
-// through the same code: policy/test/money-agreement.test.ts.)
-import * as fs from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
+// steps, and the cap on what it buys (the command: test/cmd). The policy pack
+// reads an Order's money through the same code: policy/test/money-agreement.test.ts.
 import { Order } from "../../src/resources/order.js";
-import { parseArgs, run } from "../../src/money/cli.js";
 import {
   ORDER_TYPE,
   checkSpend,
@@ -199,51 +195,5 @@ describe("step adapters", () => {
       { sequence: 2, timestamp: 0, resourcePreEvent: { metadata: { op: "delete-replaced", urn: u, type: ORDER_TYPE, old: { outputs: { orderNo: "CERT1" }, inputs: {} } } } },
     ]);
     expect(steps).toEqual([{ op: "delete-replaced", urn: u, type: ORDER_TYPE, old: { orderNo: "CERT1" }, new: undefined, retainOnDelete: false }]);
-  });
-});
-
-describe("certreseller-preview-money command", () => {
-  const digestFile = (digest: unknown) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "preview-money-"));
-    const file = path.join(dir, "preview.json");
-    fs.writeFileSync(file, JSON.stringify(digest));
-    return file;
-  };
-  const previewStep = (step: MoneyStep) => ({
-    op: step.op,
-    urn: step.urn,
-    ...(step.old ? { oldState: { type: step.type, outputs: step.old } } : {}),
-    ...(step.new ? { newState: { type: step.type, inputs: step.new } } : {}),
-  });
-  const file = digestFile({ steps: [create("a"), ...replacement("b", held("CERT1", daysBefore(1)))].map(previewStep) });
-
-  it("parses its options and passes what follows -- to pulumi preview", () => {
-    expect(parseArgs(["--max-spend", "500", "--", "--stack", "prod"], {})).toMatchObject({ maxSpend: 500, previewArgs: ["--stack", "prod"] });
-    expect(parseArgs([], { CERTRESELLER_NOW: "2027-01-01T00:00:00Z" }).now?.toISOString()).toBe("2027-01-01T00:00:00.000Z");
-    expect(() => parseArgs(["--max-spend", "lots"], {})).toThrow(/--max-spend/);
-    expect(() => parseArgs(["--stack", "prod"], {})).toThrow(/after --/);
-  });
-
-  it("prints the summary and exits 0 within the cap, 1 above it", async () => {
-    const within = await run(["--input", file, "--now", NOW.toISOString(), "--max-spend", "200"], {});
-    expect(within.code).toBe(0);
-    expect(within.stdout).toContain("This update buys 2 certificates (200.00), cancels 1 (refund 100.00 if run before 2026-12-01 12:00 UTC).");
-    expect(within.stdout).toContain("  cancel  b: order CERT1, paid 100.00, refunded if cancelled before 2026-12-01 12:00 UTC");
-    const above = await run(["--input", file, "--now", NOW.toISOString(), "--max-spend", "199.99"], {});
-    expect(above.code).toBe(1);
-    expect(above.stderr).toContain("spend cap exceeded: this update buys 200.00, above the cap of 199.99 (a 100.00, b 100.00)");
-  });
-
-  it("--json prints the summary as data", async () => {
-    const out = await run(["--input", file, "--now", NOW.toISOString(), "--json"], {});
-    expect(JSON.parse(out.stdout)).toMatchObject({ spend: 200, refunds: 100, maxSpend: null, violations: [] });
-  });
-
-  it("exits 2 on bad arguments, an unreadable digest or a pulumi that cannot run", async () => {
-    expect((await run(["--bogus"], {})).code).toBe(2);
-    expect((await run(["--input", path.join(os.tmpdir(), "no-such-preview.json")], {})).code).toBe(2);
-    const missing = await run(["--pulumi", path.join(os.tmpdir(), "no-such-pulumi")], {});
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/could not run/);
   });
 });

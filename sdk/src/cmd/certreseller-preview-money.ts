@@ -6,8 +6,8 @@
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
-import { fromPreviewJson } from "./steps.js";
-import { checkSpend, report, summarize, type MoneySummary } from "./summary.js";
+import { fromPreviewJson } from "../money/steps.js";
+import { checkSpend, report, summarize, type MoneySummary } from "../money/summary.js";
 
 export const USAGE = `Usage: certreseller-preview-money [options] [-- <pulumi preview arguments>]
 
@@ -42,6 +42,25 @@ export interface Options {
   help: boolean;
 }
 
+/** Options without a value. */
+const SWITCHES: Readonly<Record<string, (options: Options) => void>> = {
+  "--allow-unpriced": (o) => (o.allowUnpriced = true),
+  "--json": (o) => (o.json = true),
+  "-h": (o) => (o.help = true),
+  "--help": (o) => (o.help = true),
+};
+
+/** Options that take the next argument (`--now` is checked with CERTRESELLER_NOW, below). */
+const VALUED: Readonly<Record<string, (options: Options, value: string) => void>> = {
+  "--max-spend": (o, text) => {
+    const n = Number(text);
+    if (text.trim() === "" || !Number.isFinite(n) || n < 0) throw new UsageError(`--max-spend needs an amount of 0 or more; got ${JSON.stringify(text)}`);
+    o.maxSpend = n;
+  },
+  "--input": (o, value) => (o.input = value),
+  "--pulumi": (o, value) => (o.pulumi = value),
+};
+
 /**
  * Parses the command line (everything after `--` goes to `pulumi preview`).
  *
@@ -56,45 +75,19 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
   let nowArg: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const value = () => {
-      const next = argv[++i];
-      if (next === undefined) throw new UsageError(`${arg} needs a value`);
-      return next;
-    };
-    switch (arg) {
-      case "--":
-        options.previewArgs = argv.slice(i + 1);
-        i = argv.length;
-        break;
-      case "--max-spend": {
-        const text = value();
-        const n = Number(text);
-        if (text.trim() === "" || !Number.isFinite(n) || n < 0) throw new UsageError(`--max-spend needs an amount of 0 or more; got ${JSON.stringify(text)}`);
-        options.maxSpend = n;
-        break;
-      }
-      case "--allow-unpriced":
-        options.allowUnpriced = true;
-        break;
-      case "--input":
-        options.input = value();
-        break;
-      case "--now":
-        nowArg = value();
-        break;
-      case "--json":
-        options.json = true;
-        break;
-      case "--pulumi":
-        options.pulumi = value();
-        break;
-      case "-h":
-      case "--help":
-        options.help = true;
-        break;
-      default:
-        throw new UsageError(`unknown option ${JSON.stringify(arg)} (pulumi preview's own options go after --)`);
+    if (arg === "--") {
+      options.previewArgs = argv.slice(i + 1);
+      break;
     }
+    if (Object.hasOwn(SWITCHES, arg)) {
+      SWITCHES[arg]!(options);
+      continue;
+    }
+    if (arg !== "--now" && !Object.hasOwn(VALUED, arg)) throw new UsageError(`unknown option ${JSON.stringify(arg)} (pulumi preview's own options go after --)`);
+    const value = argv[++i];
+    if (value === undefined) throw new UsageError(`${arg} needs a value`);
+    if (arg === "--now") nowArg = value;
+    else VALUED[arg]!(options, value);
   }
   const when = nowArg ?? nowText;
   if (when !== undefined) {
@@ -184,10 +177,10 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
 /**
  * The command on this process's arguments: prints its outcome and sets the
  * exit code. What the `certreseller-preview-money` bin
- * (`bin/certreseller-preview-money.js`) and `node dist/money/cli.js` run.
+ * (`bin/certreseller-preview-money.js`) and `node dist/cmd/certreseller-preview-money.js` run.
  *
  * @example
- * require("pulumi-certreseller/dist/money/cli.js").runFromCommandLine();
+ * require("pulumi-certreseller/dist/cmd/certreseller-preview-money.js").runFromCommandLine();
  */
 export function runFromCommandLine(argv: string[] = process.argv.slice(2)): Promise<void> {
   return run(argv).then(

@@ -1,14 +1,14 @@
 /**
- * `certreseller journal` (sdk/src/cli/main.ts): its arguments, exit codes and
+ * `certreseller journal` (sdk/src/cmd/certreseller.ts): its arguments, exit codes and
  * output, in process against a file journal and an S3 journal, and once
- * through the committed bin (sdk/bin/certreseller.js → dist/cli/main.js).
+ * through the committed bin (sdk/bin/certreseller.js → dist/cmd/certreseller.js).
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
+import { main } from "../../src/cmd/certreseller.js";
 import { openJournal, PurchaseJournal } from "../../src/journal/index.js";
 import { startLocalS3, type LocalS3 } from "../journal/s3-server.js";
 
@@ -123,7 +123,7 @@ describe("certreseller journal against an S3 journal", () => {
 });
 
 describe("the certreseller bin", () => {
-  // The committed shim runs dist/cli/main.js (built by `npm run build`, as `npm test` does first).
+  // The committed shim runs dist/cmd/certreseller.js (built by `npm run build`, as `npm test` does first).
   const bin = path.resolve(__dirname, "../../bin/certreseller.js");
   const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", env: { ...process.env, CERTRESELLER_JOURNAL_DIR: os.tmpdir() } });
 

@@ -125,10 +125,10 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
 /**
  * The command on this process's arguments: prints to stdout/stderr and sets
  * the exit code. What the `certreseller` bin (`bin/certreseller.js`) and
- * `node dist/cli/main.js` run.
+ * `node dist/cmd/certreseller.js` run.
  *
  * @example
- * require("pulumi-certreseller/dist/cli/main.js").runFromCommandLine();
+ * require("pulumi-certreseller/dist/cmd/certreseller.js").runFromCommandLine();
  */
 export function runFromCommandLine(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
   return main(argv).then(

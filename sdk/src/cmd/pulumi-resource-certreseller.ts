@@ -4,9 +4,9 @@
  * the plugin listens on from its first line of output.
  */
 import { useEngineAddress } from "../provider/engine-log.js";
-import { watchEngine } from "./engine-watch.js";
-import { grpc, proto } from "./protocol.js";
-import { CertresellerProvider } from "./server.js";
+import { watchEngine } from "../plugin/engine-watch.js";
+import { grpc, proto } from "../plugin/protocol.js";
+import { CertresellerProvider } from "../plugin/server.js";
 
 /** The engine's address among the arguments (the engine may add logging flags before it). */
 function engineAddress(argv: readonly string[]): string | undefined {
@@ -37,7 +37,7 @@ export async function serve(argv: readonly string[]): Promise<void> {
   // The engine reads the port from the first line; as a string, so Node does not colour it.
   process.stdout.write(`${port}\n`);
   if (address) {
-    // A plugin whose engine was killed is reparented to PID 1 and serves no one: stop (see engine-watch.ts).
+    // A plugin whose engine was killed is reparented to PID 1 and serves no one: stop (see plugin/engine-watch.ts).
     watchEngine(address, () => {
       void provider.engineGone().finally(() => {
         server.forceShutdown();
