@@ -36,7 +36,7 @@ export interface PackedPlugin {
 export async function packPlugin(options: { outDir?: string; log?: (line: string) => void } = {}): Promise<PackedPlugin> {
   const log = options.log ?? (() => undefined);
   const sdkDir = path.join(repoRoot, "sdk");
-  if (!fs.existsSync(path.join(sdkDir, "dist", "plugin", "main.js"))) throw new Error("the SDK is not built: run `npm run build` first");
+  if (!fs.existsSync(path.join(sdkDir, "dist", "cmd", "pulumi-resource-certreseller.js"))) throw new Error("the SDK is not built: run `npm run build` first");
   const { version } = JSON.parse(fs.readFileSync(path.join(sdkDir, "package.json"), "utf8")) as { version: string };
   const outDir = path.resolve(options.outDir ?? path.join(repoRoot, "dist-plugin"));
   fs.mkdirSync(outDir, { recursive: true });
