@@ -10,7 +10,7 @@
  */
 import type { ResourceHandlerName } from "./provider/entry.js";
 import type { ResourceDeclaration } from "./schema/property.js";
-import type { TypeImports } from "./schema/typescript.js";
+import type { TypeImports } from "./codegen/typescript.js";
 import { CERTIFICATE } from "./resources/certificate/declaration.js";
 import { presentation as certificatePresentation } from "./resources/certificate/presentation.js";
 import { ORDER } from "./resources/order/declaration.js";

@@ -6,9 +6,9 @@
  * a unit test fails when a committed copy differs.
  */
 import { PACKAGE } from "./package.js";
-import { packageSchema } from "../schema/package-schema.js";
-import { inputTable, outputTable, settingsTable, spliceGenerated } from "../schema/reference.js";
-import { typescriptTypes } from "../schema/typescript.js";
+import { packageSchema } from "./package-schema.js";
+import { inputTable, outputTable, settingsTable, spliceGenerated } from "./reference.js";
+import { typescriptTypes } from "./typescript.js";
 
 /** Reads a committed file (repository-relative path); the docs pages are spliced, not replaced. */
 export type ReadFile = (path: string) => string;

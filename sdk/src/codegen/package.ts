@@ -3,9 +3,9 @@
  * from the registry), and for each resource where its generated TypeScript
  * types go, which modules they import named types from, and its reference page.
  */
-import type { PackageDeclarations } from "../schema/package-schema.js";
+import type { PackageDeclarations } from "./package-schema.js";
 import type { ResourceDeclaration } from "../schema/property.js";
-import type { TypeImports } from "../schema/typescript.js";
+import type { TypeImports } from "./typescript.js";
 import { GET_ACCOUNT, GET_PRODUCTS } from "../functions/declarations.js";
 import { PROVIDER_CONFIG } from "../provider/config.js";
 import { RESOURCES } from "../registry.js";

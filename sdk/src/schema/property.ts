@@ -3,9 +3,9 @@
  * declares its properties in — one entry per property, as a Terraform
  * provider schema does: its type, default, description, whether it is
  * required, secret, an input, an output, and what a change does. The Pulumi
- * package schema (`package-schema.ts`), the TypeScript argument and output
- * types (`typescript.ts`) and the reference tables in `docs/`
- * (`reference.ts`) are generated from these declarations by
+ * package schema (`codegen/package-schema.ts`), the TypeScript argument and output
+ * types (`codegen/typescript.ts`) and the reference tables in `docs/`
+ * (`codegen/reference.ts`) are generated from these declarations by
  * `npm run generate`; a unit test fails when a committed copy is stale.
  *
  * Plain data only: this module loads without @pulumi/pulumi.
@@ -40,6 +40,15 @@ export type Parsed = { value: unknown; failures?: undefined } | { failures: Inpu
 
 /** Inputs as a plain record (raw engine inputs, checked inputs or old outputs). */
 export type InputRecord = Readonly<Record<string, unknown>>;
+
+/**
+ * A closed list of codes as the reference's type column shows it (pipes escaped
+ * for the table), for a `typeNote`.
+ *
+ * @example
+ * codes(["TXT", "CNAME"]) // '`"TXT"` \\| `"CNAME"`'
+ */
+export const codes = (values: readonly string[]): string => values.map((v) => `\`"${v}"\``).join(" \\| ");
 
 /** One property of a resource, component, function, object type or the provider configuration. */
 export interface PropertyDeclaration {

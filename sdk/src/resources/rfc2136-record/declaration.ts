@@ -11,7 +11,6 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { DEFAULT_TSIG_ALGORITHM, TSIG_ALGORITHMS } from "../../dns/tsig.js";
-import { codes } from "../../schema/reference.js";
 import * as t from "../../schema/property.js";
 import { DEFAULT_TTL, MAX_TTL } from "./inputs.js";
 import { missing, parseRecordInput as parse } from "./parse.js";
@@ -49,7 +48,7 @@ export const RFC2136_RECORD_PROPERTIES = {
   type: {
     description: "`TXT` or `CNAME`: a validation record's `type` (`recordType`).",
     type: t.string,
-    typeNote: `string: ${codes(["TXT", "CNAME"])}`,
+    typeNote: `string: ${t.codes(["TXT", "CNAME"])}`,
     required: true,
     change: "replace",
     missing: missing("type"),
@@ -87,7 +86,7 @@ export const RFC2136_RECORD_PROPERTIES = {
     alwaysSet: true,
     description: `The key's HMAC algorithm, as the server's \`key\` statement gives it: ${Object.keys(TSIG_ALGORITHMS).map((a) => `\`${a}\``).join(", ")}.`,
     type: t.string,
-    typeNote: `string: ${codes(Object.keys(TSIG_ALGORITHMS))}`,
+    typeNote: `string: ${t.codes(Object.keys(TSIG_ALGORITHMS))}`,
     defaultNote: `\`${DEFAULT_TSIG_ALGORITHM}\``,
     parse: parse.tsigAlgorithm,
     fallback: () => DEFAULT_TSIG_ALGORITHM,

@@ -15,7 +15,7 @@ import {
   type PropertyTable,
   type ResourceDeclaration,
   type SchemaType,
-} from "./property.js";
+} from "../schema/property.js";
 
 export const PACKAGE_NAME = "certreseller";
 const token = (name: string) => `${PACKAGE_NAME}:index:${name}`;

@@ -3,10 +3,7 @@
  * declarations. A page is written by hand around its tables; the command
  * replaces only what lies between the generated markers.
  */
-import { entries, isInput, isOutput, outputText, reportedWhenNote, type PropertyDeclaration, type PropertyTable, type SchemaType } from "./property.js";
-
-/** A closed list of codes as the type column shows it (pipes escaped for the table). */
-export const codes = (values: readonly string[]): string => values.map((v) => `\`"${v}"\``).join(" \\| ");
+import { codes, entries, isInput, isOutput, outputText, reportedWhenNote, type PropertyDeclaration, type PropertyTable, type SchemaType } from "../schema/property.js";
 
 /** The type column of one property. */
 export function typeColumn(p: PropertyDeclaration): string {

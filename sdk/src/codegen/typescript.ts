@@ -4,7 +4,7 @@
  * program passes) and `<Name>Properties` (the `Output`s the class exposes,
  * merged into the class by an interface of the same name).
  */
-import { alwaysSet, entries, isInput, isOutput, outputText, type Change, type PropertyDeclaration, type ResourceDeclaration, type SchemaType } from "./property.js";
+import { alwaysSet, entries, isInput, isOutput, outputText, type Change, type PropertyDeclaration, type ResourceDeclaration, type SchemaType } from "../schema/property.js";
 
 /** Where the generated file finds the named types it mentions: module → names. */
 export type TypeImports = Readonly<Record<string, readonly string[]>>;
