@@ -2,5 +2,5 @@ export * from "./client/index.js";
 // Every resource class, with its argument and output types (from the registry: `npm run generate`).
 export * from "./resources.generated.js";
 export type { OrderPriceState } from "./resources/order/state.js";
-export * as testing from "./testing/index.js";
+export * as testing from "./sandbox-records/index.js";
 export * from "./functions/index.js";

@@ -20,7 +20,7 @@ import type { Presentation } from "./resources/shared/presentation.js";
 import { VALIDATED_CERTIFICATE } from "./resources/validated-certificate/declaration.js";
 import { VALIDATION } from "./resources/validation/declaration.js";
 import { presentation as validationPresentation } from "./resources/validation/presentation.js";
-import { SANDBOX_DNS_RECORD } from "./testing/declarations.js";
+import { SANDBOX_DNS_RECORD } from "./sandbox-records/declarations.js";
 
 export interface RegisteredResource {
   readonly declaration: ResourceDeclaration;
@@ -52,7 +52,7 @@ export const RESOURCES: readonly RegisteredResource[] = [
     types: {
       imports: {
         [CLIENT_TYPES]: ["CertStatus", "CompanyInfo", "HashAlgorithm", "KeySpec", "Open", "OpenInt", "PaymentMethod", "SignatureAlgorithm", "VerificationMethod"],
-        "./stored-price.js": ["OrderPriceState"],
+        "../../money/stored-price.js": ["OrderPriceState"],
       },
     },
   },
@@ -81,6 +81,6 @@ export const RESOURCES: readonly RegisteredResource[] = [
     page: "docs/reference/rfc2136-record.md",
     types: { imports: {} },
   },
-  // The sandbox's record resources: exported as `testing` (testing/index.ts).
-  { declaration: SANDBOX_DNS_RECORD, folder: "testing", handler: "testing/dns-record", types: { imports: {} } },
+  // The sandbox's record resources: exported as `testing` (sandbox-records/index.ts).
+  { declaration: SANDBOX_DNS_RECORD, folder: "sandbox-records", handler: "testing/dns-record", types: { imports: {} } },
 ];

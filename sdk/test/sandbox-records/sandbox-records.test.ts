@@ -7,15 +7,15 @@ import * as path from "node:path";
 import { startSandbox, type RunningSandbox } from "certreseller-sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManagementClient } from "../../../tests/support/sandbox-management.js";
-import { SandboxDnsRecord, SandboxFileRecord } from "../../src/testing/index.js";
+import { SandboxDnsRecord, SandboxFileRecord } from "../../src/sandbox-records/index.js";
 
 const dist = path.resolve(__dirname, "../../dist");
 const entry = require(path.join(dist, "provider/entry.js")) as {
   invoke(self: object, handlerModule: string, method: string, args: unknown[]): Promise<any>;
 };
 const self = {};
-const dns = (method: string, ...args: unknown[]) => entry.invoke(self, "testing/handlers/dns-record.js", method, args);
-const file = (method: string, ...args: unknown[]) => entry.invoke(self, "testing/handlers/file-record.js", method, args);
+const dns = (method: string, ...args: unknown[]) => entry.invoke(self, "sandbox-records/handlers/dns-record.js", method, args);
+const file = (method: string, ...args: unknown[]) => entry.invoke(self, "sandbox-records/handlers/file-record.js", method, args);
 
 let sandbox: RunningSandbox;
 const get = (route: string) => ManagementClient.of(sandbox).call("GET", `/${route}`);
