@@ -4,5 +4,4 @@ export { checkNames, checkDomainType, type NameCounts, type OrderNames, type Dom
 export { requiresCompany, readCompanyInfo, checkCompanyPresence, COMPANY_REQUIRED, COMPANY_OPTIONAL, type CompanyInfoResult } from "./company.js";
 export { checkTerm, checkAlgorithms } from "./options.js";
 export { checkCustomCsr, readCsr, type CsrFacts } from "./csr.js";
-export { quote, toCents, fromCents, type Quote } from "./price.js";
 export { caBrowserMaxDays, CAB_LIFETIME_STEPS, daysBetween, nextNotAfterAtLeast, renewalConfigured, windowOpensAt, type CertificateLife, type RenewalSettings } from "./lifetime.js";

@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { CertStatus } from "../../client/vocabulary.js";
+import { describeError } from "../../client/describe-error.js";
 import type { ProviderContext } from "../../provider/context.js";
 import { accountOf, incompleteRecord, knownAccount, otherAccountError } from "../order/account.js";
-import { describeError } from "../order/describe-error.js";
 import { apiSaysNoSuchOrder, unconfirmedNotFound } from "../order/evidence.js";
 import { clockTime } from "../shared/clock.js";
 import { DEFAULT_COOLDOWN_SECONDS, statusGateKey, statusReader } from "../shared/process-status-gate.js";

@@ -1,6 +1,6 @@
 import type { PartnerApi, UserData } from "../../client/types.js";
+import { describeError } from "../../client/describe-error.js";
 import { resourceName, type ProviderContext } from "../../provider/index.js";
-import { describeError } from "./describe-error.js";
 
 /** The account of each client, read once per process (see {@link accountSummary}). */
 const accounts = new WeakMap<PartnerApi, Promise<UserData>>();

@@ -1,10 +1,10 @@
 import { isPartnerApiError } from "../../client/errors.js";
 import { CertStatus, type PartnerApi, type RecordSet } from "../../client/types.js";
+import { describeError } from "../../client/describe-error.js";
 import type { PurchaseJournal } from "../../journal/index.js";
 import { findProduct, type ProviderContext } from "../../provider/index.js";
 import { canonicalName, orderedNames } from "../../rules/index.js";
 import { knownAccount } from "./account.js";
-import { describeError } from "./describe-error.js";
 import { apiSays } from "./evidence.js";
 import type { OrderInputs } from "./inputs.js";
 import { reportedMethod } from "./reported-method.js";

@@ -3,7 +3,7 @@ import { CertStatus, type CreateOrderResult } from "../../client/types.js";
 import type { OrderInputs } from "./inputs.js";
 import { parseServiceTime } from "./service-time.js";
 import type { OrderState } from "./state.js";
-import { priceFrom } from "./stored-price.js";
+import { priceFrom } from "../../money/stored-price.js";
 
 /**
  * Payment time + term: when the purchased term ends (the renewal clock).

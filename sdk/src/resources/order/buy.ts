@@ -5,19 +5,21 @@
  */
 import { isPartnerApiError } from "../../client/errors.js";
 import type { CreateOrderRequest, CreateOrderResult, PartnerApi } from "../../client/types.js";
+import { describeError } from "../../client/describe-error.js";
 import { parseEntryKey, purchaseDigest, purchaseInputDigests, type PurchaseJournal } from "../../journal/index.js";
+import { priceBeforeBuying } from "../../money/purchase-price.js";
 import { partialFailure, resourceName, toPlainJson, type ProviderContext } from "../../provider/index.js";
 import type { DnsDeps } from "../shared/dns-checks.js";
 import { accountOf } from "./account.js";
 import { AdoptionError, adoptOrder } from "./adopt.js";
 import { stateFromCreate } from "./bought-state.js";
-import { describeError } from "./describe-error.js";
 import { apiSays } from "./evidence.js";
 import { INPUT_DECLARATIONS, type InputRecord, type OrderInputs } from "./inputs.js";
 import { purchaseInputsOf } from "./journal-entry.js";
+import type { OrderInputValues } from "./properties.generated.js";
 import { checkBeforeBuying } from "./purchase-checks.js";
+import { checkOrder } from "./purchase-rules.js";
 import { maybeBoughtMessage, namesOf } from "./purchase-messages.js";
-import { priceBeforeBuying } from "./purchase-price.js";
 import type { OrderState } from "./state.js";
 
 /** The API's own answers that prove CreateOrder was refused, so nothing was charged. */
@@ -102,7 +104,7 @@ export async function buy(ctx: ProviderContext, unpriced: OrderInputs, journal: 
   const purchase = purchaseInputsOf(unpriced as unknown as InputRecord);
   const digest = purchaseDigest(unpriced as unknown as InputRecord, purchase);
   // Nothing is bought without a price from the catalogue (preview may not have had one).
-  const inputs: OrderInputs = { ...unpriced, quotedPrice: await priceBeforeBuying(ctx, unpriced) };
+  const inputs: OrderInputs = { ...unpriced, quotedPrice: await priceBeforeBuying(ctx, unpriced, (product) => checkOrder(unpriced as unknown as OrderInputValues, new Set(), product)) };
   // Only here, on the buy path: a journaled purchase above is resumed or stopped on, whatever the CAA records say now.
   await checkBeforeBuying(ctx, inputs, dns);
   // Who buys is recorded with the order: only a 404 under this account will ever prove it gone.

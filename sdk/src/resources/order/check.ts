@@ -2,7 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { isPartnerApiError } from "../../client/errors.js";
 import type { Product } from "../../client/types.js";
 import { findProduct, isUnknown, settingAtFault, type ProviderContext, type ProviderLog } from "../../provider/index.js";
-import { toCents } from "../../rules/index.js";
+import { toCents } from "../../money/price.js";
 import { checkOrder } from "./purchase-rules.js";
 import type { OrderInputValues } from "./properties.generated.js";
 import { systemDns, type DnsDeps } from "../shared/dns-checks.js";

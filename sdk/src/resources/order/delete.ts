@@ -1,9 +1,9 @@
 import { isPartnerApiError } from "../../client/errors.js";
 import { REFUND_WINDOW_DAYS } from "../../money/summary.js";
 import { CANCEL_REASON_MAX_LENGTH, CertStatus, OrderStatus, type CancelOrderResult, type PartnerApi } from "../../client/types.js";
+import { describeError } from "../../client/describe-error.js";
 import { resourceName, type ProviderContext } from "../../provider/index.js";
 import { accountOf, incompleteRecord, otherAccountError } from "./account.js";
-import { describeError } from "./describe-error.js";
 import { apiSays, apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
 import { forgetJournalEntry } from "./journal-entry.js";
 import { heldByReplacement } from "./resumed-orders.js";

@@ -5,7 +5,7 @@
  */
 import { pluginJournalScope } from "../../journal/key.js";
 import type { Presentation } from "../shared/presentation.js";
-import { expandPrice, storedPrice, type OrderPriceState } from "./stored-price.js";
+import { expandPrice, storedPrice, type OrderPriceState } from "../../money/stored-price.js";
 
 /** The inputs the program adds: its URN is the purchase journal's key, the organisation its scope. */
 export const programInputs = <U, S>(urn: U, scope: S) => ({ journalKey: urn, journalScope: scope });

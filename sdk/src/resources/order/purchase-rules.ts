@@ -4,7 +4,7 @@ import { checkCustomCsr } from "../../rules/csr.js";
 import { checkDomainType, checkNames } from "../../rules/domains.js";
 import type { RuleFailure } from "../../rules/failure.js";
 import { checkAlgorithms, checkTerm } from "../../rules/options.js";
-import { quote, type Quote } from "../../rules/price.js";
+import { quote, type Quote } from "../../money/price.js";
 import type { OrderInputValues } from "./properties.generated.js";
 
 /** Result of {@link checkOrder}. */

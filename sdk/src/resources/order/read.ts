@@ -1,10 +1,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { CertStatus } from "../../client/types.js";
+import { describeError } from "../../client/describe-error.js";
 import { toPlainJson, type ProviderContext } from "../../provider/index.js";
 import { renewalConfigured } from "../../rules/lifetime.js";
 import { accountOf, incompleteRecord, knownAccount, otherAccountError } from "./account.js";
 import { paidNoLaterThan } from "./adopt.js";
-import { describeError } from "./describe-error.js";
 import { apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
 import { forgetJournalEntry } from "./journal-entry.js";
 import { learnCurrentCertificate, settingsOf, withKnowledge } from "./renewal.js";

@@ -19,10 +19,10 @@
 import { isPartnerApiError } from "../../client/errors.js";
 import type { CertificateStatus, PartnerApi } from "../../client/types.js";
 import { CertStatus } from "../../client/types.js";
+import { describeError } from "../../client/describe-error.js";
 import { containsUnknown, type ProviderContext } from "../../provider/index.js";
 import { caBrowserMaxDays, DAY_MS, nextNotAfterAtLeast, renewalConfigured, windowOpensAt, type RenewalSettings } from "../../rules/lifetime.js";
 import { processStatusGate, statusGateKey, statusReader } from "../shared/process-status-gate.js";
-import { describeError } from "./describe-error.js";
 import type { OrderInputs } from "./inputs.js";
 import { reportedMethod } from "./reported-method.js";
 import { parseServiceTime } from "./service-time.js";

@@ -8,7 +8,7 @@ import { ORDER_PROPERTIES } from "./declaration.js";
 import type { OrderArgs, OrderProperties } from "./properties.generated.js";
 import type { OrderPriceState } from "./state.js";
 import { programInputs } from "./presentation.js";
-import { expandPrice } from "./stored-price.js";
+import { expandPrice } from "../../money/stored-price.js";
 
 export type { OrderArgs, OrderProperties } from "./properties.generated.js";
 

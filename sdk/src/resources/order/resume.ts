@@ -5,12 +5,12 @@
  * gone is forgotten, so the create buys; anything else stops the create.
  */
 import { CertStatus, type CreateOrderResult } from "../../client/types.js";
+import { describeError } from "../../client/describe-error.js";
 import { changedInputs, purchaseDigest, purchaseInputDigests, type JournalEntry, type PurchaseJournal } from "../../journal/index.js";
 import { resourceName, type ProviderContext } from "../../provider/index.js";
 import { accountOf, incompleteRecord, knownAccount, otherAccountError, type AccountRecord } from "./account.js";
 import { adoptOrder } from "./adopt.js";
 import { stateFromCreate } from "./bought-state.js";
-import { describeError } from "./describe-error.js";
 import { apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
 import type { InputRecord, OrderInputs } from "./inputs.js";
 import { purchaseInputsOf } from "./journal-entry.js";

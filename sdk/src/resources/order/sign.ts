@@ -4,8 +4,8 @@
  */
 import type { ApplySignResult, PartnerApi } from "../../client/types.js";
 import { CertStatus } from "../../client/types.js";
+import { describeError } from "../../client/describe-error.js";
 import { partialFailure, toPlainJson } from "../../provider/index.js";
-import { describeError } from "./describe-error.js";
 import { reportedMethod } from "./reported-method.js";
 import type { OrderState } from "./state.js";
 

@@ -4,9 +4,9 @@
  */
 import type { CertStatus, Open, OpenInt, VerificationMethod } from "../../client/types.js";
 import type { OrderInputs } from "./inputs.js";
-import type { OrderPriceState } from "./stored-price.js";
+import type { OrderPriceState } from "../../money/stored-price.js";
 
-export type { OrderPriceState } from "./stored-price.js";
+export type { OrderPriceState } from "../../money/stored-price.js";
 
 /** Everything an Order keeps in state: the inputs (diff sees only these old outputs) and what the API said. */
 export interface OrderState extends Omit<OrderInputs, "verificationMethod" | "__provider"> {

@@ -1,10 +1,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { isPartnerApiError } from "../../client/errors.js";
 import { CertStatus } from "../../client/types.js";
+import { describeError } from "../../client/describe-error.js";
 import { resourceName, toPlainJson, type ProviderContext } from "../../provider/index.js";
 import { sameMethod } from "../shared/verification-method.js";
 import { accountOf, incompleteRecord, knownAccount, otherAccountError } from "./account.js";
-import { describeError } from "./describe-error.js";
 import { apiSays } from "./evidence.js";
 import type { OrderInputs } from "./inputs.js";
 import { forgetJournalEntry } from "./journal-entry.js";

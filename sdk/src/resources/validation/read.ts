@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
+import { describeError } from "../../client/describe-error.js";
 import type { ProviderContext } from "../../provider/context.js";
 import { toPlainJson } from "../../provider/plain-json.js";
 import { accountOf, incompleteRecord, knownAccount, otherAccountError } from "../order/account.js";
-import { describeError } from "../order/describe-error.js";
 import { apiSaysNoSuchOrder, unconfirmedNotFound } from "../order/evidence.js";
 import { readRecords } from "./read-records.js";
 import type { ValidationState } from "./state.js";

@@ -1,4 +1,4 @@
-import { expandPrice } from "../../../src/resources/order/stored-price.js";
+import { expandPrice } from "../../../src/money/stored-price.js";
 import { caBrowserMaxDays } from "../../../src/rules/lifetime.js";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { PurchaseJournal } from "../../../src/journal/index.js";

@@ -1,5 +1,5 @@
 import type { Money, Product } from "../client/types.js";
-import type { NameCounts } from "./domains.js";
+import type { NameCounts } from "../rules/domains.js";
 
 /**
  * Money as integer cents: prices never pass through floating point.

@@ -2,7 +2,7 @@
  * The Order's `price` output: taken from CreateOrder's answer, stored
  * without its zero members, and read back with them as zero by the class.
  */
-import type { CreateOrderResult, Money } from "../../client/types.js";
+import type { CreateOrderResult, Money } from "../client/types.js";
 
 /**
  * What an order cost, from CreateOrder's answer (spec 4.3), as stored in the

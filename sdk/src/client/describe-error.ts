@@ -1,4 +1,4 @@
-import { isPartnerApiError } from "../../client/errors.js";
+import { isPartnerApiError } from "./errors.js";
 
 /**
  * One line for an error in the Order's messages: operation, kind, API code

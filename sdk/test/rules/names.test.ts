@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Product } from "../../src/client/types.js";
-import { canonicalName, checkDomainType, checkNames, classifyName, fromCents, quote, toCents } from "../../src/rules/index.js";
+import { canonicalName, checkDomainType, checkNames, classifyName } from "../../src/rules/index.js";
 
 const product = (over: Partial<Product>): Product => ({
   productName: "P",
@@ -57,33 +57,5 @@ describe("multiple-mix counts", () => {
     expect(run(product({}), names("example.com", ["a.example.com", "b.example.com", "c.example.com"]))).toEqual([
       expect.stringMatching(/^sanDomains: .*at most 3 plain domain names in total \(domain included\), got 4/),
     ]);
-  });
-});
-
-describe("money and quotes", () => {
-  it("converts decimal strings exactly", () => {
-    expect(toCents("199.9")).toBe(19990);
-    expect(toCents("0.07")).toBe(7);
-    expect(toCents(12.5)).toBe(1250);
-    expect(fromCents(19990)).toBe("199.90");
-    expect(fromCents(7)).toBe("0.07");
-    expect(() => toCents("1,5")).toThrow(/not a decimal amount/);
-  });
-  it("a wildcard main name is covered by the base price; extra names are priced per kind", () => {
-    const counts = checkNames({ domain: "*.example.com", sanDomains: ["a.example.com"], wildcardDomains: ["*.b.example.com"] }).counts;
-    expect(quote(product({}), 12, counts)).toEqual({
-      basePrice: "150.00",
-      sanCount: 1,
-      sanPrice: "20.00",
-      wildcardCount: 1,
-      wildcardPrice: "300.00",
-      total: "470.00",
-    });
-    expect(quote(product({}), 24, counts)).toBeUndefined();
-  });
-  it("sums many small amounts without float drift", () => {
-    const p = product({ validYears: [{ years: 1, months: 12, price: "0.10", sanPrice: "0.20", wildcardPrice: "0.00" }], maxSingleDomains: 100 });
-    const sans = Array.from({ length: 9 }, (_, i) => `s${i}.example.com`);
-    expect(quote(p, 12, checkNames({ domain: "example.com", sanDomains: sans, wildcardDomains: [] }).counts)?.total).toBe("1.90");
   });
 });
