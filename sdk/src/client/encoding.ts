@@ -7,6 +7,15 @@ export type WireValue = string | number | readonly string[] | { readonly [key: s
 /** Request fields in wire (snake_case) names; `undefined` fields are not sent. */
 export type WireFields = { readonly [key: string]: WireValue | undefined };
 
+/**
+ * The specification's name of a camelCase field, requested or answered:
+ * snake_case (`orderNo` → `order_no`). A field it names otherwise declares
+ * its own name where it is declared.
+ */
+export function wireName(field: string): string {
+  return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
 /** A request body ready to send. */
 export interface EncodedBody {
   contentType: string;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { WireFields } from "./encoding.js";
+import { wireName, type WireFields } from "./encoding.js";
 import type { PartnerOperation } from "./operations.js";
 import {
   CANCEL_REASON_MAX_LENGTH,
@@ -73,7 +73,7 @@ type WireExceptions<F extends Fields> = { readonly [K in keyof F]?: string };
 function toWire<F extends Fields, V extends { readonly [K in keyof F]?: unknown }>(fields: F, value: V, exceptions: WireExceptions<F> = {}): { [wire: string]: V[keyof V] } {
   const out: { [wire: string]: V[keyof V] } = {};
   for (const key of Object.keys(fields) as (keyof F & keyof V & string)[]) {
-    out[exceptions[key] ?? key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = value[key];
+    out[exceptions[key] ?? wireName(key)] = value[key];
   }
   return out;
 }

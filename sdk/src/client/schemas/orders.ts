@@ -9,34 +9,34 @@ import { boolean, expected, integer, money, nonEmptyText, object, openInteger, o
 
 export const createOrderResult = object({
   /** `CERT<digits>`. */
-  orderNo: required("order_no", nonEmptyText),
-  totalAmount: expected("total_amount", money),
-  discountAmount: expected("discount_amount", money),
-  payableAmount: expected("payable_amount", money),
-  unitPrice: expected("unit_price", money),
-  sanPrice: expected("san_price", money),
-  wildcardPrice: expected("wildcard_price", money),
-  extraSanCount: expected("extra_san_count", integer),
-  extraWcCount: expected("extra_wc_count", integer),
+  orderNo: required(nonEmptyText),
+  totalAmount: expected(money),
+  discountAmount: expected(money),
+  payableAmount: expected(money),
+  unitPrice: expected(money),
+  sanPrice: expected(money),
+  wildcardPrice: expected(money),
+  extraSanCount: expected(integer),
+  extraWcCount: expected(integer),
   /** How many certificates the order holds (more than 1 when the term exceeds one certificate's lifetime). */
-  installmentsCount: expected("installments_count", integer),
-  totalDomains: expected("total_domains", integer),
-  years: expected("years", integer),
-  months: expected("months", integer),
-  paymentMethod: expected("payment_method", openText<PaymentMethod>()),
-  deductAmount: expected("deduct_amount", money),
-  isCustomCsr: expected("is_custom_csr", boolean),
+  installmentsCount: expected(integer),
+  totalDomains: expected(integer),
+  years: expected(integer),
+  months: expected(integer),
+  paymentMethod: expected(openText<PaymentMethod>()),
+  deductAmount: expected(money),
+  isCustomCsr: expected(boolean),
 });
 
 /** `upstream_cancel`: the cancel at the upstream certificate provider. */
 export const upstreamCancel = object({
-  success: expected("success", boolean),
+  success: expected(boolean),
   /** Name of the upstream certificate provider. */
-  provider: expected("provider", text),
-  message: expected("message", text),
-  upstreamCode: expected("upstream_code", text),
+  provider: expected(text),
+  message: expected(text),
+  upstreamCode: expected(text),
   /** True when nothing had been sent upstream, so there was nothing to cancel. */
-  skipped: expected("skipped", boolean),
+  skipped: expected(boolean),
 });
 
 /**
@@ -45,16 +45,16 @@ export const upstreamCancel = object({
  */
 export const cancelOrderResult = object(
   {
-    orderNo: expected("order_no", nonEmptyText),
-    refundId: expected("refund_id", integer),
-    refundAmount: expected("refund_amount", money),
-    refundTo: expected("refund_to", openText<RefundTarget>()),
+    orderNo: expected(nonEmptyText),
+    refundId: expected(integer),
+    refundAmount: expected(money),
+    refundTo: expected(openText<RefundTarget>()),
     // Absent in audit mode (the refund awaits an administrator): not worth a warning.
     /** `REFUND<digits>`; absent in `audit` mode. */
-    refundOrderNo: optional("refund_order_no", nonEmptyText),
-    refundMode: expected("refund_mode", openText<RefundMode>()),
-    refundStatus: expected("refund_status", openInteger<RefundStatus>()),
-    upstreamCancel: expected("upstream_cancel", upstreamCancel),
+    refundOrderNo: optional(nonEmptyText),
+    refundMode: expected(openText<RefundMode>()),
+    refundStatus: expected(openInteger<RefundStatus>()),
+    upstreamCancel: expected(upstreamCancel),
   },
   { tolerateNonObject: true },
 );

@@ -25,61 +25,61 @@ import {
 // cannot be read is skipped and reported, never failing the list.
 
 /** A `{ name, code }` pair as the product list uses it. */
-export const namedCode = object({ name: required("name", text), code: required("code", text) });
+export const namedCode = object({ name: required(text), code: required(text) });
 
 /** A signature algorithm a product supports, with its key specs. */
 export const productSignatureAlgorithm = object({
-  name: required("name", text),
+  name: required(text),
   /** A {@link SignatureAlgorithm} code, or one the service added since. */
-  code: required("code", openText<SignatureAlgorithm>()),
-  category: nullable("category", text),
-  description: nullable("description", text),
+  code: required(openText<SignatureAlgorithm>()),
+  category: nullable(text),
+  description: nullable(text),
   /** `code` of each is a {@link KeySpec} (or a newer one). */
-  encryptionStrengths: required("encryption_strengths", listOf(namedCode)),
+  encryptionStrengths: required(listOf(namedCode)),
 });
 
 /** One purchasable term of a product and its prices. */
 export const productTerm = object({
-  years: required("years", integer),
-  months: required("months", integer),
+  years: required(integer),
+  months: required(integer),
   /** Base price for this term (covers the main name only). */
-  price: required("price", money),
-  priceSource: optional("price_source", openText<PriceSource>()),
+  price: required(money),
+  priceSource: optional(openText<PriceSource>()),
   /** Price per extra plain domain for this term. */
-  sanPrice: nullable("san_price", money),
+  sanPrice: nullable(money),
   /** Price per extra wildcard for this term. */
-  wildcardPrice: nullable("wildcard_price", money),
+  wildcardPrice: nullable(money),
 });
 
 /** One product of the product list. */
 export const product = object({
-  productName: required("product_name", text),
-  productCode: required("product_code", text),
-  productType: optional("product_type", text),
+  productName: required(text),
+  productCode: required(text),
+  productType: optional(text),
   /** `ssl`. */
-  productTypeCode: optional("product_type_code", text),
-  verificationType: optional("verification_type", text),
-  verificationTypeCode: required("verification_type_code", openText<VerificationTypeCode>()),
-  domainType: optional("domain_type", text),
+  productTypeCode: optional(text),
+  verificationType: optional(text),
+  verificationTypeCode: required(openText<VerificationTypeCode>()),
+  domainType: optional(text),
   /** A spec 2.3 code; an unlisted one is passed through (see {@link isDomainTypeCode}). */
-  domainTypeCode: required("domain_type_code", openText<DomainTypeCode>()),
-  brand: optional("brand", text),
-  brandCode: optional("brand_code", text),
-  signatureAlgorithms: required("signature_algorithms", listOf(productSignatureAlgorithm)),
+  domainTypeCode: required(openText<DomainTypeCode>()),
+  brand: optional(text),
+  brandCode: optional(text),
+  signatureAlgorithms: required(listOf(productSignatureAlgorithm)),
   /** `code` of each is a {@link HashAlgorithm} (or a newer one). */
-  hashAlgorithms: required("hash_algorithms", listOf(namedCode)),
-  validYears: required("valid_years", listOf(productTerm)),
-  priceSource: optional("price_source", openText<PriceSource>()),
-  hasCustomPrice: optional("has_custom_price", boolean),
-  basePrice: required("base_price", money),
-  originalPrice: optional("original_price", money),
-  retailPrice: optional("retail_price", money),
-  sanPrice: nullable("san_price", money),
-  wildcardPrice: nullable("wildcard_price", money),
+  hashAlgorithms: required(listOf(namedCode)),
+  validYears: required(listOf(productTerm)),
+  priceSource: optional(openText<PriceSource>()),
+  hasCustomPrice: optional(boolean),
+  basePrice: required(money),
+  originalPrice: optional(money),
+  retailPrice: optional(money),
+  sanPrice: nullable(money),
+  wildcardPrice: nullable(money),
   // The service documents max_single_domains "(= max_domains)": either name.
   /** Plain domains allowed in total (the service also calls it `max_domains`). */
-  maxSingleDomains: required(["max_single_domains", "max_domains"], integer),
-  maxWildcards: required("max_wildcards", integer),
+  maxSingleDomains: required(integer, ["max_single_domains", "max_domains"]),
+  maxWildcards: required(integer),
 });
 
 const productCodeOf = (raw: unknown) => {
@@ -98,20 +98,20 @@ const looseRecord: Reader<Record<string, unknown> | null> = (value, ctx) => {
 };
 
 const products = object({
-  total: required("total", integer),
-  page: required("page", integer),
-  limit: required("limit", integer),
-  totalPages: required("total_pages", integer),
+  total: required(integer),
+  page: required(integer),
+  limit: required(integer),
+  totalPages: required(integer),
   /** Products that could not be read are left out (and reported to the client's `logger.warn`). */
-  items: list("items", product, productCodeOf),
+  items: list(product, productCodeOf),
 });
 
 const page = object({
   /** The account summary the service includes (shape not fixed); `null` when absent. */
-  user: optional("user", looseRecord),
+  user: optional(looseRecord),
   /** The query as the service understood it (shape not fixed); `null` when absent. */
-  query: optional("query", looseRecord),
-  products: required("products", products),
+  query: optional(looseRecord),
+  products: required(products),
 });
 
 type Page = ReadOf<typeof page>;

@@ -1,3 +1,4 @@
+import { wireName } from "../encoding.js";
 import { toMoney, type Money } from "../money.js";
 import type { Open, OpenInt } from "../vocabulary.js";
 
@@ -226,13 +227,14 @@ function safeLabel(label: ((raw: unknown) => string | undefined) | undefined, ra
 export type FieldMode = "required" | "nullable" | "optional" | "expected" | "list" | "fallback";
 
 /**
- * One field of an object reader: its wire name(s) (the first present wins:
- * aliases), reader and mode. It keeps the reader's own type `R` (not just
+ * One field of an object reader: its reader, mode and, where the
+ * specification does not name it by {@link wireName}, its wire name(s) (the
+ * first present wins: aliases). It keeps the reader's own type `R` (not just
  * what it yields), so the docs of a nested object's fields stay in the
  * declared type.
  */
 export interface Field<R extends Reader<unknown>, M extends FieldMode> {
-  readonly wire: readonly string[];
+  readonly wire?: readonly string[];
   readonly read: R;
   readonly mode: M;
   /** What a `fallback` field reads as when absent or unreadable. */
@@ -241,7 +243,7 @@ export interface Field<R extends Reader<unknown>, M extends FieldMode> {
 
 const field =
   <M extends FieldMode>(mode: M) =>
-  <R extends Reader<unknown>>(wire: string | readonly string[], read: R): Field<R, M> => ({ wire: typeof wire === "string" ? [wire] : wire, read, mode });
+  <R extends Reader<unknown>>(read: R, wire?: string | readonly string[]): Field<R, M> => ({ read, mode, ...(wire !== undefined && { wire: typeof wire === "string" ? [wire] : wire }) });
 
 /** Must be present and readable. */
 export const required = field("required");
@@ -252,12 +254,12 @@ export const optional = field("optional");
 /** Listed by the contract but not worth failing the answer over: absent or unreadable is reported and left out. */
 export const expected = field("expected");
 /** A list that reads as `[]` when absent; elements are read with {@link listOf}. */
-export function list<R extends Reader<unknown>>(wire: string, element: R, label?: (raw: unknown) => string | undefined): Field<ListReader<R>, "list"> {
-  return { wire: [wire], read: listOf(element, label), mode: "list" };
+export function list<R extends Reader<unknown>>(element: R, label?: (raw: unknown) => string | undefined): Field<ListReader<R>, "list"> {
+  return { read: listOf(element, label), mode: "list" };
 }
 /** Reads as `value` when absent; an unreadable value is reported and read as `value` too. `value` is a primitive: results share it. */
-export function fallback<R extends Reader<unknown>>(wire: string, read: R, value: ReadOf<R> & (string | number | boolean)): Field<R, "fallback"> {
-  return { wire: [wire], read, mode: "fallback", fallback: value };
+export function fallback<R extends Reader<unknown>>(read: R, value: ReadOf<R> & (string | number | boolean)): Field<R, "fallback"> {
+  return { read, mode: "fallback", fallback: value };
 }
 
 /** The fields of an object reader, by public (camelCase) name. */
@@ -285,7 +287,8 @@ export interface ObjectReader<S extends Shape> extends Reader<ObjectOf<S>> {}
 
 /**
  * Reads a JSON object field by field into the public shape: keys of `shape`
- * are the public (camelCase) names, each field says its wire name(s). Fields
+ * are the public (camelCase) names, read from their {@link wireName} unless
+ * the field names its wire name(s). Fields
  * not in `shape` are ignored. The result type is inferred from the fields.
  *
  * With `tolerateNonObject`, an answer that is not an object at all reads as
@@ -297,8 +300,9 @@ export function object<S extends Shape>(shape: S, options: { tolerateNonObject?:
   const names = Object.keys(shape);
   const specs = names.map((name) => shape[name]!);
   const reads = specs.map((spec) => spec.read);
-  const firstWires = specs.map((spec) => spec.wire[0]!);
-  const aliased = specs.map((spec) => spec.wire.length > 1);
+  const wires = names.map((name, i) => specs[i]!.wire ?? [wireName(name)]);
+  const firstWires = wires.map((wire) => wire[0]!);
+  const aliased = wires.map((wire) => wire.length > 1);
   const strict = specs.map((spec) => spec.mode === "required" || spec.mode === "nullable");
   const fallbacks = specs.map((spec) => spec.fallback);
   return (value, ctx) => {
@@ -316,7 +320,7 @@ export function object<S extends Shape>(shape: S, options: { tolerateNonObject?:
       let raw = source[wire];
       if ((raw === undefined || raw === null) && aliased[i]) {
         // Aliases: the first present wins.
-        const alias = specs[i]!.wire.find((w) => source[w] !== undefined && source[w] !== null);
+        const alias = wires[i]!.find((w) => source[w] !== undefined && source[w] !== null);
         if (alias !== undefined) {
           wire = alias;
           raw = source[alias];

@@ -25,33 +25,33 @@ import {
 
 /** An element of `dns_records`: publish `<label>.<domain> <recordType> <value>`. */
 export const dnsRecord = object({
-  domain: required("domain", text),
+  domain: required(text),
   // `type` missing reads as "": the specification says an empty string occurs.
   /** `main` or `san` (`wildcard` also occurs); an empty string also occurs. */
-  type: fallback("type", openText<RecordScope>(), ""),
+  type: fallback(openText<RecordScope>(), ""),
   /** Host label, relative to `domain`. */
-  label: required("label", text),
+  label: required(text),
   /** `TXT` (or `CNAME` for CNAME validation). */
-  recordType: required("record_type", openText<DnsRecordType>()),
-  value: required("value", text),
+  recordType: required(openText<DnsRecordType>()),
+  value: required(text),
   /** Instruction text (GetRecord). */
-  hint: optional("hint", text),
+  hint: optional(text),
 });
 
 /** An element of `http_records` (file validation): serve `content` at `path`. */
 export const httpRecord = object({
-  domain: required("domain", text),
+  domain: required(text),
   /** `main` or `san` (`wildcard` also occurs); an empty string also occurs. */
-  type: fallback("type", openText<RecordScope>(), ""),
+  type: fallback(openText<RecordScope>(), ""),
   /** `FILE`. */
-  recordType: required("record_type", openText<HttpRecordType>()),
+  recordType: required(openText<HttpRecordType>()),
   /** File name. */
-  label: required("label", text),
+  label: required(text),
   /** `http://<domain>/.well-known/pki-validation/<file_name>`. */
-  path: required("path", text),
-  content: required("content", text),
+  path: required(text),
+  content: required(text),
   /** Protocol-relative form of the URL. */
-  link: required("link", text),
+  link: required(text),
 });
 
 /** An element of `email_records`: its shape is not shown by the specification, so it is handed over as sent. */
@@ -65,9 +65,9 @@ const domainOf = (raw: unknown) => {
 
 /** The three record lists; a list the answer omits reads as `[]`, an element that cannot be read is left out (and reported). */
 export const recordLists = {
-  dnsRecords: list("dns_records", dnsRecord, domainOf),
-  httpRecords: list("http_records", httpRecord, domainOf),
-  emailRecords: list("email_records", emailRecord, domainOf),
+  dnsRecords: list(dnsRecord, domainOf),
+  httpRecords: list(httpRecord, domainOf),
+  emailRecords: list(emailRecord, domainOf),
 };
 
 /**
@@ -77,13 +77,13 @@ export const recordLists = {
  */
 const submittedRecords = object(
   {
-    orderNo: expected("order_no", nonEmptyText),
-    certStatus: expected("cert_status", openInteger<CertStatus>()),
+    orderNo: expected(nonEmptyText),
+    certStatus: expected(openInteger<CertStatus>()),
     /** A spec 4.5 code; the service may also answer `email` for the e-mail methods. */
-    verificationMethod: expected("verification_method", openText<VerificationMethod>()),
+    verificationMethod: expected(openText<VerificationMethod>()),
     ...recordLists,
     /** `SIG-<digits>-<suffix>`. */
-    requestId: expected("request_id", text),
+    requestId: expected(text),
   },
   { tolerateNonObject: true },
 );
@@ -93,16 +93,16 @@ export const changeVerificationMethodResult = submittedRecords;
 
 /** GetRecord's answer: a read, so the listed order fields are required. */
 export const recordSet = object({
-  orderNo: required("order_no", nonEmptyText),
-  certStatus: required("cert_status", openInteger<CertStatus>()),
-  verificationMethod: required("verification_method", openText<VerificationMethod>()),
-  mainDomain: required("main_domain", text),
+  orderNo: required(nonEmptyText),
+  certStatus: required(openInteger<CertStatus>()),
+  verificationMethod: required(openText<VerificationMethod>()),
+  mainDomain: required(text),
   /** The API spells it `sans_domains`. */
-  sansDomains: required("sans_domains", listOf(text)),
-  wildcardDomains: required("wildcard_domains", listOf(text)),
-  allDomains: required("all_domains", listOf(text)),
-  allDomainsCount: required("all_domains_count", integer),
+  sansDomains: required(listOf(text)),
+  wildcardDomains: required(listOf(text)),
+  allDomains: required(listOf(text)),
+  allDomainsCount: required(integer),
   ...recordLists,
   /** ISO 8601 with UTC offset. */
-  fetchedAt: required("fetched_at", text),
+  fetchedAt: required(text),
 });
