@@ -188,6 +188,9 @@ export const listOf = (items: SchemaType): SchemaType => ({ kind: "array", items
 export const mapOf = (values: SchemaType): SchemaType => ({ kind: "map", values });
 export const enumOf = (name: string, values: readonly string[], description: string): SchemaType => ({ kind: "enum", name, values, description });
 export const objectType = (name: string, description: string, properties: PropertyTable): SchemaType => ({ kind: "object", name, description, properties });
+/** An output-only property (`input: false`); `more` keeps its literal types (`required: true`, `secret: true`, ...). */
+export const output = <const M extends Partial<PropertyDeclaration>>(description: string, type: SchemaType, more?: M) =>
+  ({ description, type, ...(more as M), input: false }) as const;
 
 /**
  * Whether the output always has a value once the resource exists: required,

@@ -24,10 +24,6 @@ import { bad, ok } from "../../schema/parse.js";
 import * as t from "../../schema/property.js";
 import { DEFAULT_PROPAGATION_MINUTES, DEFAULT_TIMEOUT_MINUTES, MAX_PROPAGATION_MINUTES, MAX_TIMEOUT_MINUTES } from "./inputs.js";
 
-/** An output-only property (`input: false`); `more` keeps its literal types (`secret: true`, ...). */
-const output = <const M extends Partial<t.PropertyDeclaration>>(description: string, type: t.SchemaType, more?: M) =>
-  ({ description, type, ...(more as M), input: false }) as const;
-
 /**
  * The derived forms a provider plugin program asks for in `outputFormats`
  * (each output names its form: `reportedWhen`). They are recomputed from the
@@ -249,55 +245,55 @@ export const CERTIFICATE_PROPERTIES = {
     change: "none",
     changeNote: "used in the program only, neither sent nor stored; a new password gives a new `pfxBase64`",
   },
-  certificatePem: output("The leaf certificate (PEM).", t.string, { required: true }),
-  chainPem: output("The intermediate certificates (PEM), leaf excluded.", t.string, { required: true }),
-  fullChainPem: output(
+  certificatePem: t.output("The leaf certificate (PEM).", t.string, { required: true }),
+  chainPem: t.output("The intermediate certificates (PEM), leaf excluded.", t.string, { required: true }),
+  fullChainPem: t.output(
     "Leaf followed by intermediates: what web servers load. Computed in the program (`certificatePem` then `chainPem`), not stored.",
     t.string,
     { required: true, reportedWhen: reportedWhen("fullChainPem") },
   ),
-  privateKeyPem: output("The private key (PEM), encrypted in state; empty when the order used a custom CSR.", t.string, { required: true, secret: true }),
-  privateKeyPkcs8Pem: output(
+  privateKeyPem: t.output("The private key (PEM), encrypted in state; empty when the order used a custom CSR.", t.string, { required: true, secret: true }),
+  privateKeyPkcs8Pem: t.output(
     "The private key as PKCS#8 PEM (`BEGIN PRIVATE KEY`), whatever form the service sent (PKCS#1 RSA, SEC1 EC, PKCS#8); empty for a custom-CSR order. " +
       "Computed in the program from `privateKeyPem` when first read, not stored.",
     t.string,
     { required: true, reportedWhen: reportedWhen("privateKeyPkcs8Pem"), secret: true },
   ),
-  combinedPem: output(
+  combinedPem: t.output(
     "Private key then full chain in one PEM (HAProxy's `crt`); empty for a custom-CSR order. Computed in the program when first read, not stored.",
     t.string,
     { required: true, reportedWhen: reportedWhen("combinedPem"), secret: true },
   ),
-  pfxBase64: output(
+  pfxBase64: t.output(
     "PKCS#12 bundle (key, leaf, intermediates; PBES2 with PBKDF2-HMAC-SHA256 and AES-256-CBC, HMAC-SHA256 MAC), base64 — what Azure Key Vault, IIS and Java " +
       "keystores load; OpenSSL 3 opens it without `-legacy`. Empty for a custom-CSR order. Built in the program the first time it is read, not stored, and " +
       "deterministic: the same certificate and password give the same bytes on every run.",
     t.string,
     { required: true, reportedWhen: reportedWhen("pkcs12"), secret: true },
   ),
-  csrPem: output(
+  csrPem: t.output(
     "The CSR of a custom-CSR order (yours, as the service returned it); empty when the service generated the key.",
     t.string,
     { required: true },
   ),
-  serialNumber: output(
+  serialNumber: t.output(
     "Uppercase hex without leading zeros (`openssl x509 -serial` pads to whole bytes). Read from the leaf in the program, not stored.",
     t.string,
     { required: true },
   ),
-  fingerprintSha256: output("SHA-256 of the DER leaf, uppercase hex with colons. Read from the leaf in the program, not stored.", t.string, { required: true }),
-  notBefore: output("ISO 8601, from the certificate (read from the leaf in the program, not stored).", t.string, { required: true }),
-  notAfter: output("ISO 8601, from the certificate (stored).", t.string, { required: true }),
-  renewsAt: output(
+  fingerprintSha256: t.output("SHA-256 of the DER leaf, uppercase hex with colons. Read from the leaf in the program, not stored.", t.string, { required: true }),
+  notBefore: t.output("ISO 8601, from the certificate (read from the leaf in the program, not stored).", t.string, { required: true }),
+  notAfter: t.output("ISO 8601, from the certificate (stored).", t.string, { required: true }),
+  renewsAt: t.output(
     "ISO 8601: when the next reissue (or, for the order's last certificate, the renewal purchase) is due, from `notBefore`/`notAfter`, the term's end and the " +
       "Order's renewal settings; absent without renewal settings. Computed in the program, not stored.",
     t.string,
   ),
-  installmentsCount: output(
+  installmentsCount: t.output(
     "How many certificates the order holds (grows when a later certificate lives a shorter CA/B limit); absent when the service does not say.",
     t.integer,
   ),
-  domains: output("The names the certificate covers.", t.listOf(t.string), { required: true }),
+  domains: t.output("The names the certificate covers.", t.listOf(t.string), { required: true }),
 } as const satisfies t.PropertyTable;
 
 export const CERTIFICATE = t.resource("Certificate", {

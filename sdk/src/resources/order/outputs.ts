@@ -6,13 +6,6 @@
 import { CERT_STATUSES } from "../../client/vocabulary.js";
 import * as t from "../../schema/property.js";
 
-const output = (description: string, type: t.SchemaType, more: Partial<t.PropertyDeclaration> = {}): t.PropertyDeclaration => ({
-  description,
-  type,
-  input: false,
-  ...more,
-});
-
 /** CreateOrder's charge, as stored (members the answer left out are not stored). */
 export const ORDER_PRICE = t.objectType("OrderPrice", "What CreateOrder's answer said was charged.", {
   basePrice: { description: "The product's price (`unit_price`), a decimal string.", type: t.string },
@@ -27,38 +20,38 @@ export const ORDER_PRICE = t.objectType("OrderPrice", "What CreateOrder's answer
 const certStatuses = CERT_STATUSES.map((s) => `${s.value} ${s.meaning}`).join(", ");
 
 export const ORDER_OUTPUTS = {
-  quotedPrice: output(
+  quotedPrice: t.output(
     "Price of the purchase before any coupon (a decimal string), computed at preview from the catalogue: what `up` will spend. A price change alone never causes an update.",
     t.string,
   ),
-  orderNo: output("The order number (also the resource id).", t.string, { required: true }),
-  price: output(
+  orderNo: t.output("The order number (also the resource id).", t.string, { required: true }),
+  price: t.output(
     "What CreateOrder's answer said was charged; absent for adopted orders (the API does not report it). A member the answer left out reads as zero.",
     ORDER_PRICE,
     { tsOutputType: "OrderPriceState" },
   ),
-  certStatus: output(`The certificate state (\`cert_status\`) from ApplySign and the last status read: ${certStatuses}.`, t.integer, { tsOutputType: "OpenInt<CertStatus>" }),
-  requestId: output(
+  certStatus: t.output(`The certificate state (\`cert_status\`) from ApplySign and the last status read: ${certStatuses}.`, t.integer, { tsOutputType: "OpenInt<CertStatus>" }),
+  requestId: t.output(
     "The signing request id from ApplySign (absent until submitted, and when only GetRecord saw the submission); changes when the verification method changes.",
     t.string,
   ),
-  installmentsCount: output("How many certificates the order holds (a term longer than one certificate's lifetime).", t.integer),
-  paidAt: output("ISO time the provider received CreateOrder's answer: the service reports no payment time, and takes the money when it answers.", t.string),
-  termEndsAt: output(
+  installmentsCount: t.output("How many certificates the order holds (a term longer than one certificate's lifetime).", t.integer),
+  paidAt: t.output("ISO time the provider received CreateOrder's answer: the service reports no payment time, and takes the money when it answers.", t.string),
+  termEndsAt: t.output(
     "ISO time the bought term ends (`paidAt` + months): no certificate of the order reaches past it, and the renewal purchase comes at its end. Absent for adopted orders (the API reports an order's term only when buying).",
     t.string,
   ),
-  installmentNo: output("The installment (1-based) the order is on: 1 at purchase, one more after each reissue.", t.integer),
-  certId: output("The current certificate's id, as the last status read reported it.", t.string),
-  certNotBefore: output("The current certificate's notBefore as last learned from the service (ISO); absent until learned.", t.string),
-  certNotAfter: output("The current certificate's notAfter as last learned from the service (ISO); absent until learned.", t.string),
-  certNotAfterAtLeast: output(
+  installmentNo: t.output("The installment (1-based) the order is on: 1 at purchase, one more after each reissue.", t.integer),
+  certId: t.output("The current certificate's id, as the last status read reported it.", t.string),
+  certNotBefore: t.output("The current certificate's notBefore as last learned from the service (ISO); absent until learned.", t.string),
+  certNotAfter: t.output("The current certificate's notAfter as last learned from the service (ISO); absent until learned.", t.string),
+  certNotAfterAtLeast: t.output(
     "A lower bound for the current certificate's notAfter while it is not known (set when a reissue is submitted).",
     t.string,
   ),
-  renewsAt: output("When the next reissue (or, with no installment left, the renewal purchase) is due (ISO); absent until known.", t.string),
-  adopted: output("True when the order was adopted, not bought by this resource.", t.boolean),
-  accountId: output(
+  renewsAt: t.output("When the next reissue (or, with no installment left, the renewal purchase) is due (ISO); absent until known.", t.string),
+  adopted: t.output("True when the order was adopted, not bought by this resource.", t.boolean),
+  accountId: t.output(
     "The app id of the API key that bought or adopted the order (GetUserData's `api_key.app_id`: the key's public identifier, never its secret). Refresh and destroy refuse to drop, cancel or release the order under another account's key.",
     t.string,
   ),

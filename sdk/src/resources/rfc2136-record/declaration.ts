@@ -103,14 +103,12 @@ export const RFC2136_RECORD_PROPERTIES = {
     parse: parse.tsigSecret,
     ...KEY_CHANGE,
   },
-  preExisting: {
-    description:
-      "Whether the server already held this very record (same name, type and value) when the resource was created or its value last changed: the resource then " +
+  preExisting: t.output(
+    "Whether the server already held this very record (same name, type and value) when the resource was created or its value last changed: the resource then " +
       "added nothing, and its delete leaves the record in place. `false` when the resource added it (its delete removes it).",
-    type: t.boolean,
-    input: false,
-    required: true,
-  },
+    t.boolean,
+    { required: true },
+  ),
 } as const satisfies t.PropertyTable;
 
 export const RFC2136_RECORD = t.resource("Rfc2136Record", {

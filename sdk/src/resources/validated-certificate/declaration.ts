@@ -25,10 +25,6 @@ function argumentsOnly<T extends t.PropertyTable>(table: T): { [K in keyof T]: T
   return Object.fromEntries(Object.entries(table).map(([name, p]) => [name, { ...p, output: false }])) as { [K in keyof T]: T[K] & { readonly output: false } };
 }
 
-/** An output-only property (`input: false`); `more` keeps its literal types. */
-const output = <const M extends Partial<t.PropertyDeclaration>>(description: string, type: t.SchemaType, more?: M) =>
-  ({ description, type, ...(more as M), input: false }) as const;
-
 /** One of the Certificate's outputs, as the component passes it on. */
 const fromCertificate = <K extends keyof typeof CERTIFICATE_PROPERTIES>(name: K) =>
   ({ ...withoutPluginNotes(CERTIFICATE_PROPERTIES[name]), description: `The Certificate's \`${name}\`: ${CERTIFICATE_PROPERTIES[name].description}` }) as const;
@@ -81,27 +77,27 @@ export const VALIDATED_CERTIFICATE_PROPERTIES = {
   },
   // The children, for everything the component does not pass on: TypeScript
   // objects, not data (`tsOnly`).
-  order: output("The Order child (named as the component).", t.anyValue, { tsOutputType: "Order", typeNote: "an `Order`", required: true, tsOnly: true }),
-  validation: output("The Validation child (named as the component).", t.anyValue, {
+  order: t.output("The Order child (named as the component).", t.anyValue, { tsOutputType: "Order", typeNote: "an `Order`", required: true, tsOnly: true }),
+  validation: t.output("The Validation child (named as the component).", t.anyValue, {
     tsOutputType: "Validation",
     typeNote: "a `Validation`",
     required: true,
     tsOnly: true,
   }),
-  certificate: output("The Certificate child (named as the component).", t.anyValue, {
+  certificate: t.output("The Certificate child (named as the component).", t.anyValue, {
     tsOutputType: "Certificate",
     typeNote: "a `Certificate`",
     required: true,
     tsOnly: true,
   }),
-  records: output("Every resource `publish` returned, in the order of the names.", t.anyValue, {
+  records: t.output("Every resource `publish` returned, in the order of the names.", t.anyValue, {
     tsOutputType: "pulumi.Resource[]",
     typeNote: "the resources `publish` returned",
     required: true,
     tsOnly: true,
   }),
-  orderNo: output("The order number (the Order's `orderNo`).", t.string, { required: true }),
-  certId: output("The Certificate's `certId`: the certificate's UUID at the service.", t.string, { required: true }),
+  orderNo: t.output("The order number (the Order's `orderNo`).", t.string, { required: true }),
+  certId: t.output("The Certificate's `certId`: the certificate's UUID at the service.", t.string, { required: true }),
   domains: fromCertificate("domains"),
   certificatePem: fromCertificate("certificatePem"),
   chainPem: fromCertificate("chainPem"),

@@ -122,23 +122,21 @@ export const VALIDATION_PROPERTIES = {
     changeNote: "records re-read; unset or empty is no change",
     same: (old, next) => next === undefined || next === null || next === "" || next === old,
   },
-  emailSuffix: {
-    description:
-      "Derived from `method`: `admin` for `email-admin`, ...; empty for the other methods. (There is no separate suffix input: the method code names the mailbox.)",
-    type: t.string,
-    input: false,
-    required: true,
-  },
-  records: {
-    description:
-      "One record per ordered name (`orderedName` is the name as ordered, so a wildcard and its base name each get their own record; `domain` is where it " +
+  emailSuffix: t.output(
+    "Derived from `method`: `admin` for `email-admin`, ...; empty for the other methods. (There is no separate suffix input: the method code names the mailbox.)",
+    t.string,
+    { required: true },
+  ),
+  records: t.output(
+    "One record per ordered name (`orderedName` is the name as ordered, so a wildcard and its base name each get their own record; `domain` is where it " +
       "is validated — a wildcard at its base name). `url` is the full URL the CA fetches, `path` the path under the web root. Stored compact in state; the class gives every member.",
-    type: t.listOf(VALIDATION_RECORD),
-    typeNote: "`[{ orderedName, domain, type, method, name, fqdn, recordType, value, hint, url, path, content, email }]`",
-    tsOutputType: "DomainValidationRecord[]",
-    input: false,
-    required: true,
-  },
+    t.listOf(VALIDATION_RECORD),
+    {
+      typeNote: "`[{ orderedName, domain, type, method, name, fqdn, recordType, value, hint, url, path, content, email }]`",
+      tsOutputType: "DomainValidationRecord[]",
+      required: true,
+    },
+  ),
 } as const satisfies t.PropertyTable;
 
 export const VALIDATION = t.resource("Validation", {
