@@ -52,6 +52,21 @@ export function scratchDir(name: string): string {
 export async function goBuild(spec: GoBuildSpec, log: Log): Promise<void> {
   const go = goBinary();
   if (!go) throw new Error(`cannot build ${spec.label}: no \`go\` on PATH`);
+  // Parallel test files may ask for the same build at once: one builds in the scratch module, the others wait for it.
+  const before = fileIdentity(spec.output);
+  const { waited, release } = await lockScratch(spec, log);
+  try {
+    if (waited && fs.existsSync(spec.output) && fileIdentity(spec.output) !== before) {
+      log(`${spec.label}: built meanwhile by another run: ${spec.output}`);
+      return;
+    }
+    await buildLocked(go, spec, log);
+  } finally {
+    release();
+  }
+}
+
+async function buildLocked(go: string, spec: GoBuildSpec, log: Log): Promise<void> {
   const started = Date.now();
   fs.mkdirSync(spec.scratchDir, { recursive: true });
   const goModPath = path.join(spec.scratchDir, "go.mod");
@@ -128,6 +143,53 @@ function runGo(
       reject(new Error(`go ${args[0]} failed (${signal ?? `exit ${code}`}) in ${cwd}:\n${tail.join("\n")}`));
     });
   });
+}
+
+function fileIdentity(file: string): string {
+  try {
+    const stat = fs.statSync(file);
+    return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+  } catch {
+    return "absent";
+  }
+}
+
+/**
+ * `<scratch>.lock`, holding the builder's pid: taken with an exclusive create,
+ * waited on while its process lives, removed when that process is gone.
+ */
+async function lockScratch(spec: GoBuildSpec, log: Log): Promise<{ waited: boolean; release: () => void }> {
+  const lockPath = `${spec.scratchDir}.lock`;
+  const started = Date.now();
+  let waited = false;
+  let lastLog = 0;
+  for (;;) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      return { waited, release: () => fs.rmSync(lockPath, { force: true }) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    let holder = Number.NaN;
+    let age = 0;
+    try {
+      holder = Number(fs.readFileSync(lockPath, "utf8").trim());
+      age = Date.now() - fs.statSync(lockPath).mtimeMs;
+    } catch {
+      continue; // released meanwhile
+    }
+    // An empty file is a holder between its create and its write; one that stays empty was left by a killed run.
+    if ((holder > 0 && !isAlive(holder)) || (!(holder > 0) && age > 10_000)) {
+      fs.rmSync(lockPath, { force: true });
+      continue;
+    }
+    waited = true;
+    if (Date.now() - lastLog >= 20_000) {
+      lastLog = Date.now();
+      log(`${spec.label}: another run (pid ${holder}) is building in ${spec.scratchDir}; waiting (${elapsed(started)})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 /** Partials of builds whose process is gone (killed mid-build). */
