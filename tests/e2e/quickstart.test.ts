@@ -114,7 +114,7 @@ describe("quickstart", () => {
   // @pulumi/pulumi 3.270's Node runtime logs every RegisterResource response at
   // debug level (runtime/resource.js), secret outputs spelled out, and the engine
   // puts debug diagnostics into its event log; the SDK redacts those lines
-  // (sdk/src/provider/secret-debug-redaction.ts). This is what proves it works.
+  // (sdk/src/program/secret-debug-redaction.ts). This is what proves it works.
   it("keeps the API key and the private key out of the engine's event log", () => {
     expectAbsent({ events: JSON.stringify(transcripts.flatMap((t) => t.events)) });
   });

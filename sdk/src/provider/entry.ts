@@ -38,7 +38,7 @@ const ATTACHED_METHODS = ["check", "diff", "create", "read", "update", "delete"]
 
 /**
  * The handler modules by the names the provider texts store (the current
- * text's `provider("order")`, provider-text.ts; the previous text's
+ * text's `provider("order")`, program/provider-text.ts; the previous text's
  * `{ h: "order", ... }`). STORED IN STATE: add names, never rename or remove one.
  */
 export const HANDLER_MODULES = {
@@ -112,7 +112,7 @@ export function setup(self: Record<string, unknown>, req: unknown): void {
 
 /**
  * `require("pulumi-certreseller/provider").provider(name)`: what the current
- * provider text's `handler` returns (provider-text.ts), a new provider object
+ * provider text's `handler` returns (program/provider-text.ts), a new provider object
  * for the handler named `name`, with all six methods and `configure`.
  *
  * The host calls `configure` once per text and process with `{ config }`,

@@ -17,7 +17,4 @@ export { engineSink, flushEngineLog } from "./engine-log.js";
 export { createContext, type ProviderContext } from "./context.js";
 export { clientFor, closeClients } from "./client-cache.js";
 export type { ResourceHandlers, HandlerModule, ProviderMethod } from "./handlers.js";
-export { providerText } from "./provider-text.js";
-export { warnIfApiKeyNotSecret } from "./program-warnings.js";
 export { productCatalogue, findProduct, catalogueForPurchase, settingAtFault, type SettingFault } from "./product-catalogue.js";
-export { refuseImportOption, followerImportAdvice, durationMinutes } from "./resource-options.js";

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { providerText } from "../provider/provider-text.js";
-import { quietRegistration } from "../resources/shared/quiet-registration.js";
+import { providerText } from "../program/provider-text.js";
+import { quietRegistration } from "../program/quiet-registration.js";
 import type { SandboxDnsRecordArgs, SandboxDnsRecordProperties } from "./properties.generated.js";
 
 export type { SandboxDnsRecordArgs } from "./properties.generated.js";

@@ -14,6 +14,6 @@ export async function serializeProvider(provider: pulumi.dynamic.ResourceProvide
  * package runs, rather than the copy vitest transforms from `src`.
  */
 export async function builtProviderText(handler: HandlerName): Promise<string> {
-  const { providerText } = createRequire(__filename)("../../dist/provider/provider-text.js") as typeof import("../../src/provider/provider-text.js");
+  const { providerText } = createRequire(__filename)("../../dist/program/provider-text.js") as typeof import("../../src/program/provider-text.js");
   return providerText(handler);
 }

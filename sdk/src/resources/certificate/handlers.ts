@@ -1,6 +1,6 @@
 /**
  * Certificate provider (loaded lazily by the provider text; see
- * provider/provider-text.ts). Path `resources/certificate/handlers.js` is
+ * program/provider-text.ts). Path `resources/certificate/handlers.js` is
  * stored in state: keep it.
  */
 import type { ResourceHandlers } from "../../provider/handlers.js";

@@ -1,10 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
-import { providerText } from "../../provider/provider-text.js";
-import { warnIfApiKeyNotSecret } from "../../provider/program-warnings.js";
-import { followerImportAdvice, refuseImportOption } from "../../provider/resource-options.js";
+import { providerText } from "../../program/provider-text.js";
+import { warnIfApiKeyNotSecret } from "../../program/warnings.js";
+import { followerImportAdvice, refuseImportOption } from "../../program/resource-options.js";
 import type { Order } from "../order/resource.js";
-import { quietRegistration } from "../shared/quiet-registration.js";
-import { resourceUrnInput } from "../shared/resource-urn.js";
+import { quietRegistration } from "../../program/quiet-registration.js";
+import { resourceUrnInput } from "../../program/resource-urn.js";
 import { compute, programInputs } from "./presentation.js";
 import type { CertificateArgs, CertificateProperties } from "./properties.generated.js";
 import { entries, isInput, isOutput, providerInputs, type MembersOfType, type OutputNames, type Same } from "../../schema/property.js";

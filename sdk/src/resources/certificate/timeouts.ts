@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { durationMinutes } from "../../provider/resource-options.js";
+import { durationMinutes } from "../../program/resource-options.js";
 
 /** The wait a Certificate uses, and where it came from when not `timeoutMinutes`. */
 export interface ResolvedTimeout {

@@ -1,9 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
-import { providerText, refuseImportOption, warnIfApiKeyNotSecret } from "../../provider/index.js";
+import { providerText } from "../../program/provider-text.js";
+import { refuseImportOption } from "../../program/resource-options.js";
+import { warnIfApiKeyNotSecret } from "../../program/warnings.js";
+import { orderJournalScope, watchJournalOrphans } from "../../program/journal.js";
+import { quietRegistration } from "../../program/quiet-registration.js";
+import { resourceUrnInput } from "../../program/resource-urn.js";
 import { orderedNames } from "../../rules/names.js";
-import { orderJournalScope, watchJournalOrphans } from "../../journal/program.js";
-import { quietRegistration } from "../shared/quiet-registration.js";
-import { resourceUrnInput } from "../shared/resource-urn.js";
 import { ORDER_PROPERTIES } from "./declaration.js";
 import type { OrderArgs, OrderProperties } from "./properties.generated.js";
 import type { OrderPriceState } from "./state.js";

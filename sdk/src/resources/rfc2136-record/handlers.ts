@@ -1,6 +1,6 @@
 /**
  * Rfc2136Record provider (loaded lazily by the provider text; see
- * provider/provider-text.ts). Path `resources/rfc2136-record/handlers.js` is
+ * program/provider-text.ts). Path `resources/rfc2136-record/handlers.js` is
  * stored in state: keep it.
  */
 import type { ResourceHandlers } from "../../provider/handlers.js";

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import { providerText } from "../../provider/provider-text.js";
-import { refuseImportOption } from "../../provider/resource-options.js";
-import { quietRegistration } from "../shared/quiet-registration.js";
+import { providerText } from "../../program/provider-text.js";
+import { refuseImportOption } from "../../program/resource-options.js";
+import { quietRegistration } from "../../program/quiet-registration.js";
 import type { Rfc2136RecordArgs, Rfc2136RecordProperties } from "./properties.generated.js";
 
 export type { Rfc2136RecordArgs } from "./properties.generated.js";

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { refuseImportOption } from "../../provider/resource-options.js";
+import { refuseImportOption } from "../../program/resource-options.js";
 import { Certificate } from "../certificate/resource.js";
 import { Order, type OrderArgs } from "../order/resource.js";
 import { Validation } from "../validation/resource.js";

@@ -1,6 +1,6 @@
 /**
  * Validation provider (loaded lazily by the provider text; see
- * provider/provider-text.ts). Path `resources/validation/handlers.js` is
+ * program/provider-text.ts). Path `resources/validation/handlers.js` is
  * stored in state: keep it.
  */
 import type { ResourceHandlers } from "../../provider/handlers.js";

@@ -1,9 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
-import { providerText } from "../../provider/provider-text.js";
-import { warnIfApiKeyNotSecret } from "../../provider/program-warnings.js";
-import { followerImportAdvice, refuseImportOption } from "../../provider/resource-options.js";
+import { providerText } from "../../program/provider-text.js";
+import { warnIfApiKeyNotSecret } from "../../program/warnings.js";
+import { followerImportAdvice, refuseImportOption } from "../../program/resource-options.js";
 import { canonicalName, normaliseName } from "../../rules/names.js";
-import { quietRegistration } from "../shared/quiet-registration.js";
+import { quietRegistration } from "../../program/quiet-registration.js";
 import {
   expandRecords,
   pickRecord,

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { resetApiKeyWarningForTests, warnIfApiKeyNotSecret } from "../../src/provider/program-warnings.js";
+import { resetApiKeyWarningForTests, warnIfApiKeyNotSecret } from "../../src/program/warnings.js";
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import * as pulumi from "@pulumi/pulumi";
 import "../../src/index.js";
-import { LOCAL_SUBCHANNEL_POOL } from "../../src/provider/runtime-channels.js";
+import { LOCAL_SUBCHANNEL_POOL } from "../../src/program/runtime-channels.js";
 
 // The grpc-js copy the Pulumi runtime itself uses.
 const pulumiRequire = createRequire(path.join(path.dirname(require.resolve("@pulumi/pulumi/package.json")), "index.js"));

@@ -1,4 +1,4 @@
-import type { ResourceHandlerName } from "./entry.js";
+import type { ResourceHandlerName } from "../provider/entry.js";
 
 /**
  * The provider text of a resource: the `__provider` input the Node

@@ -2,9 +2,9 @@
 // end-of-program check for paid orders that no Order of the stack owns.
 import * as pulumi from "@pulumi/pulumi";
 import { readSettings } from "../provider/config.js";
-import { PurchaseJournal } from "./journal.js";
-import { parseEntryKey, programScope, stackOfUrn } from "./key.js";
-import { openJournal } from "./open.js";
+import { PurchaseJournal } from "../journal/journal.js";
+import { parseEntryKey, programScope, stackOfUrn } from "../journal/key.js";
+import { openJournal } from "../journal/open.js";
 
 /** `org=<organisation>` of the running stack (`pulumi.getOrganization()`; `organization` for self-managed backends). */
 export function orderJournalScope(): string {

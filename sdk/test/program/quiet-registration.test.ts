@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { quietRegistration } from "../../../src/resources/shared/quiet-registration.js";
+import { quietRegistration } from "../../src/program/quiet-registration.js";
 
 beforeAll(async () => {
   await pulumi.runtime.setMocks(
@@ -54,7 +54,7 @@ function tracesDuring(construct: () => void): number[] {
 
 describe("quietRegistration", () => {
   it("registers its properties without a stack trace each, and restores Error.stackTraceLimit", async () => {
-    const { Order } = await import("../../../src/resources/order.js");
+    const { Order } = await import("../../src/resources/order.js");
     const limit = Error.stackTraceLimit;
     const quiet = tracesDuring(() => new Order("quiet", { productCode: "p", domain: "a.example.com" }));
     expect(Error.stackTraceLimit).toBe(limit);

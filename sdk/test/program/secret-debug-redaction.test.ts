@@ -7,7 +7,7 @@ import {
   installSecretDebugRedaction,
   redactSecretDebugMessage,
   secretDebugRedactionInstalled,
-} from "../../src/provider/secret-debug-redaction.js";
+} from "../../src/program/secret-debug-redaction.js";
 
 const KEY_LINE = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQDistinctive";
 // The shape the runtime logs: a protobuf toString of the RegisterResource answer.
