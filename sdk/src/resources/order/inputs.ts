@@ -144,6 +144,37 @@ function adoptOrderNo(value: unknown, property: string): Parsed {
 }
 
 /**
+ * An input naming one value of a vocabulary (the enum `name` of `values`),
+ * sent as the CreateOrder member of its name; a change is a new purchase and
+ * unset reads as `fallback`.
+ */
+const choice = <const F extends CreateOrderField>(field: F, description: string, name: string, values: readonly string[], typeDescription: string, fallback: string) =>
+  ({
+    description,
+    type: t.enumOf(name, values, typeDescription),
+    defaultNote: `\`${fallback}\``,
+    change: "replace",
+    parse: oneOf(values),
+    fallback: () => fallback,
+    sentAs: { field },
+  }) as const;
+
+/** An input listing further names, sent as the CreateOrder member of its name: their order is no change, unset reads as `[]`. */
+const names = <const F extends CreateOrderField>(field: F, description: string, typeNote: string, changeNote: string) =>
+  ({
+    description,
+    type: t.listOf(t.string),
+    typeNote,
+    defaultNote: "`[]`",
+    change: "replace",
+    changeNote,
+    parse: nameList,
+    fallback: () => [],
+    same: sameNames,
+    sentAs: { field },
+  }) as const;
+
+/**
  * The Order's inputs, in the order failures are reported and the reference
  * lists them.
  *
@@ -171,30 +202,13 @@ export const ORDER_INPUTS = {
     parse: (value, property) => (typeof value === "string" ? ok(canonicalName(value)) : bad(property, "must be a name")),
     sentAs: { field: "domain" },
   },
-  sanDomains: {
-    description: "Further plain domain names; their order does not matter.",
-    type: t.listOf(t.string),
-    typeNote: "string[] (plain domain names)",
-    defaultNote: "`[]`",
-    change: "replace",
-    changeNote: "a different *order* of the same names is no change",
-    parse: nameList,
-    fallback: () => [],
-    same: sameNames,
-    sentAs: { field: "sanDomains" },
-  },
-  wildcardDomains: {
-    description: "Further wildcards (`*.example.com`).",
-    type: t.listOf(t.string),
-    typeNote: "string[] (`*.example.com`)",
-    defaultNote: "`[]`",
-    change: "replace",
-    changeNote: "order-insensitive",
-    parse: nameList,
-    fallback: () => [],
-    same: sameNames,
-    sentAs: { field: "wildcardDomains" },
-  },
+  sanDomains: names(
+    "sanDomains",
+    "Further plain domain names; their order does not matter.",
+    "string[] (plain domain names)",
+    "a different *order* of the same names is no change",
+  ),
+  wildcardDomains: names("wildcardDomains", "Further wildcards (`*.example.com`).", "string[] (`*.example.com`)", "order-insensitive"),
   years: {
     description: "Term in years; alone it means `years * 12` months. Given with `months` the two must agree.",
     type: t.integer,
@@ -231,15 +245,7 @@ export const ORDER_INPUTS = {
     same: (old, next) => next === undefined || sameMethod(old, next),
     sentAs: { field: "verificationMethod" },
   },
-  signatureAlgorithm: {
-    description: "Signature algorithm of the certificate's key.",
-    type: t.enumOf("SignatureAlgorithm", SIGNATURE_ALGORITHMS, "A signature algorithm."),
-    defaultNote: "`rsa`",
-    change: "replace",
-    parse: oneOf(SIGNATURE_ALGORITHMS),
-    fallback: () => "rsa",
-    sentAs: { field: "signatureAlgorithm" },
-  },
+  signatureAlgorithm: choice("signatureAlgorithm", "Signature algorithm of the certificate's key.", "SignatureAlgorithm", SIGNATURE_ALGORITHMS, "A signature algorithm.", "rsa"),
   keySpec: {
     description: "Key type and size; it must fit the signature algorithm.",
     type: t.enumOf("KeySpec", KEY_SPECS, "A key type and size."),
@@ -253,24 +259,8 @@ export const ORDER_INPUTS = {
     },
     sentAs: { field: "keySpec" },
   },
-  hashAlgorithm: {
-    description: "Hash algorithm of the certificate's signature.",
-    type: t.enumOf("HashAlgorithm", HASH_ALGORITHMS, "A hash algorithm."),
-    defaultNote: "`sha256`",
-    change: "replace",
-    parse: oneOf(HASH_ALGORITHMS),
-    fallback: () => "sha256",
-    sentAs: { field: "hashAlgorithm" },
-  },
-  paymentMethod: {
-    description: "How the order is paid: the account balance or credit.",
-    type: t.enumOf("PaymentMethod", PAYMENT_METHODS, "A payment method."),
-    defaultNote: "`balance`",
-    change: "replace",
-    parse: oneOf(PAYMENT_METHODS),
-    fallback: () => "balance",
-    sentAs: { field: "paymentMethod" },
-  },
+  hashAlgorithm: choice("hashAlgorithm", "Hash algorithm of the certificate's signature.", "HashAlgorithm", HASH_ALGORITHMS, "A hash algorithm.", "sha256"),
+  paymentMethod: choice("paymentMethod", "How the order is paid: the account balance or credit.", "PaymentMethod", PAYMENT_METHODS, "A payment method.", "balance"),
   companyId: {
     description: "A company registered with the reseller (OV/EV), instead of `companyInfo`.",
     type: t.integer,
