@@ -14,6 +14,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import * as t from "../../schema/property.js";
 import { CERTIFICATE_PROPERTIES } from "../certificate/declaration.js";
 import { ORDER_INPUTS } from "../order/inputs.js";
+import { FROM_CERTIFICATE, type FromCertificate } from "./passed-on.js";
 import type { ValidatedCertificate, ValidatedCertificateArgs } from "./resource.js";
 
 /**
@@ -25,9 +26,12 @@ function argumentsOnly<T extends t.PropertyTable>(table: T): { [K in keyof T]: T
   return Object.fromEntries(Object.entries(table).map(([name, p]) => [name, { ...p, output: false }])) as { [K in keyof T]: T[K] & { readonly output: false } };
 }
 
-/** One of the Certificate's outputs, as the component passes it on. */
-const fromCertificate = <K extends keyof typeof CERTIFICATE_PROPERTIES>(name: K) =>
-  ({ ...withoutPluginNotes(CERTIFICATE_PROPERTIES[name]), description: `The Certificate's \`${name}\`: ${CERTIFICATE_PROPERTIES[name].description}` }) as const;
+/** The Certificate's outputs the component passes on, each described as the Certificate's. */
+function fromCertificate<const K extends FromCertificate>(names: readonly K[]) {
+  return Object.fromEntries(
+    names.map((name) => [name, { ...withoutPluginNotes(CERTIFICATE_PROPERTIES[name]), description: `The Certificate's \`${name}\`: ${CERTIFICATE_PROPERTIES[name].description}` }]),
+  ) as { [N in K]: Omit<(typeof CERTIFICATE_PROPERTIES)[N], "reportedWhen"> & { readonly description: string } };
+}
 
 /** A Certificate property without what concerns the provider plugin's Certificate only: the component is a TypeScript class, computing every form. */
 function withoutPluginNotes<P extends t.PropertyDeclaration>(p: P): Omit<P, "reportedWhen"> {
@@ -98,18 +102,7 @@ export const VALIDATED_CERTIFICATE_PROPERTIES = {
   }),
   orderNo: t.output("The order number (the Order's `orderNo`).", t.string, { required: true }),
   certId: t.output("The Certificate's `certId`: the certificate's UUID at the service.", t.string, { required: true }),
-  domains: fromCertificate("domains"),
-  certificatePem: fromCertificate("certificatePem"),
-  chainPem: fromCertificate("chainPem"),
-  fullChainPem: fromCertificate("fullChainPem"),
-  privateKeyPem: fromCertificate("privateKeyPem"),
-  privateKeyPkcs8Pem: fromCertificate("privateKeyPkcs8Pem"),
-  combinedPem: fromCertificate("combinedPem"),
-  pfxBase64: fromCertificate("pfxBase64"),
-  serialNumber: fromCertificate("serialNumber"),
-  fingerprintSha256: fromCertificate("fingerprintSha256"),
-  notBefore: fromCertificate("notBefore"),
-  notAfter: fromCertificate("notAfter"),
+  ...fromCertificate(FROM_CERTIFICATE),
 } as const satisfies t.PropertyTable;
 
 export const VALIDATED_CERTIFICATE = t.resource("ValidatedCertificate", {

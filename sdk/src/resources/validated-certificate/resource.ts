@@ -3,6 +3,7 @@ import { refuseImportOption } from "../../program/resource-options.js";
 import { Certificate } from "../certificate/resource.js";
 import { Order, type OrderArgs } from "../order/resource.js";
 import { Validation } from "../validation/resource.js";
+import { FROM_CERTIFICATE, type FromCertificate } from "./passed-on.js";
 
 /**
  * One name's validation record as {@link ValidatedCertificateArgs.publish}
@@ -114,12 +115,6 @@ export class ValidatedCertificate extends pulumi.ComponentResource {
 
   readonly orderNo: pulumi.Output<string>;
   readonly certId: pulumi.Output<string>;
-  readonly domains: pulumi.Output<string[]>;
-  readonly certificatePem: pulumi.Output<string>;
-  readonly chainPem: pulumi.Output<string>;
-  /** SECRET. */
-  readonly privateKeyPem: pulumi.Output<string>;
-  readonly notAfter: pulumi.Output<string>;
 
   constructor(name: string, args: ValidatedCertificateArgs, opts?: pulumi.ComponentResourceOptions) {
     refuseImportOption("ValidatedCertificate", name, opts as pulumi.CustomResourceOptions, 'declare it with `adoptOrderNo: "CERT..."` among its arguments to take over an existing order.');
@@ -138,14 +133,8 @@ export class ValidatedCertificate extends pulumi.ComponentResource {
       { order: this.order, timeoutMinutes, pfxPassword, propagationCheck, propagationTimeoutMinutes, propagationResolvers },
       { parent: this, dependsOn: this.records, customTimeouts: opts?.customTimeouts },
     );
-    const c = this.certificate;
     this.orderNo = this.order.orderNo;
-    this.certId = c.certId;
-    this.domains = c.domains;
-    this.certificatePem = c.certificatePem;
-    this.chainPem = c.chainPem;
-    this.privateKeyPem = c.privateKeyPem;
-    this.notAfter = c.notAfter;
+    this.certId = this.certificate.certId;
     // The component's own outputs are stored in state too: identifiers only
     // (the certificate's material is the Certificate child's).
     this.registerOutputs({
@@ -155,45 +144,20 @@ export class ValidatedCertificate extends pulumi.ComponentResource {
     });
   }
 
-  /** The Certificate's `fullChainPem`. */
-  get fullChainPem(): pulumi.Output<string> {
-    return this.certificate.fullChainPem;
-  }
-
-  /** SECRET. The Certificate's `privateKeyPkcs8Pem`, converted when first read (see there). */
-  get privateKeyPkcs8Pem(): pulumi.Output<string> {
-    return this.certificate.privateKeyPkcs8Pem;
-  }
-
-  /** SECRET. The Certificate's `combinedPem`, assembled when first read (see there). */
-  get combinedPem(): pulumi.Output<string> {
-    return this.certificate.combinedPem;
-  }
-
-  /** SECRET. The Certificate's `pfxBase64`, built when first read (see there). */
-  get pfxBase64(): pulumi.Output<string> {
-    return this.certificate.pfxBase64;
-  }
-
   /** SECRET. The Certificate's `pfxPassword`. */
   get pfxPassword(): pulumi.Output<string> {
     return this.certificate.pfxPassword;
   }
+}
 
-  /** The Certificate's `serialNumber`, read from the leaf when first read. */
-  get serialNumber(): pulumi.Output<string> {
-    return this.certificate.serialNumber;
-  }
-
-  /** The Certificate's `fingerprintSha256`. */
-  get fingerprintSha256(): pulumi.Output<string> {
-    return this.certificate.fingerprintSha256;
-  }
-
-  /** The Certificate's `notBefore`. */
-  get notBefore(): pulumi.Output<string> {
-    return this.certificate.notBefore;
-  }
+// The Certificate's outputs it passes on (FROM_CERTIFICATE), read from the child when read, as the Certificate computes its derived forms.
+export interface ValidatedCertificate extends Pick<Certificate, FromCertificate> {}
+for (const name of FROM_CERTIFICATE) {
+  Object.defineProperty(ValidatedCertificate.prototype, name, {
+    get(this: ValidatedCertificate) {
+      return this.certificate[name];
+    },
+  });
 }
 
 /**
