@@ -9,6 +9,7 @@ import { REQUESTS, type RequestOf, type RequestOperation } from "./requests.js";
 import { interpretResponse, type ReadAnswer } from "./response.js";
 import { nextRetryDelay, resolveRetryPolicy, type RetryPolicy } from "./retry.js";
 import { RESPONSE_READERS, type Reader } from "./schemas/index.js";
+import type { ReadOf } from "./schemas/read.js";
 import { Transport, TransportError } from "./transport.js";
 import type {
   ApplySignResult,
@@ -133,7 +134,7 @@ export class PartnerClient implements PartnerApi {
    * @example const page = await client.listProducts({ verificationType: "dv", limit: 50 });
    */
   listProducts(filter: ListProductsFilter = {}, options?: CallOptions): Promise<ProductPage> {
-    return this.#call("GetUserProduct", this.#checked("GetUserProduct", filter), RESPONSE_READERS.GetUserProduct, options);
+    return this.#send("GetUserProduct", filter, options);
   }
 
   /**
@@ -166,7 +167,7 @@ export class PartnerClient implements PartnerApi {
    * @example const order = await client.createOrder({ productCode: "sandbox-dv-multi", domain: "example.com", sanDomains: ["www.example.com"] });
    */
   createOrder(request: CreateOrderRequest, options?: CallOptions): Promise<CreateOrderResult> {
-    return this.#call("CreateOrder", this.#checked("CreateOrder", request), RESPONSE_READERS.CreateOrder, options);
+    return this.#send("CreateOrder", request, options);
   }
 
   /**
@@ -177,7 +178,7 @@ export class PartnerClient implements PartnerApi {
    * @example const { requestId, dnsRecords, httpRecords } = await client.applySign({ orderNo });
    */
   async applySign(request: OrderRef, options?: CallOptions): Promise<ApplySignResult> {
-    const result = await this.#call("ApplySign", this.#checked("ApplySign", request), RESPONSE_READERS.ApplySign, options);
+    const result = await this.#send("ApplySign", request, options);
     return { ...result, orderNo: result.orderNo ?? request.orderNo };
   }
 
@@ -188,7 +189,7 @@ export class PartnerClient implements PartnerApi {
    * @example const { dnsRecords, allDomains } = await client.getRecord({ orderNo });
    */
   getRecord(request: OrderRef, options?: CallOptions): Promise<RecordSet> {
-    return this.#call("GetRecord", this.#checked("GetRecord", request), RESPONSE_READERS.GetRecord, options);
+    return this.#send("GetRecord", request, options);
   }
 
   /**
@@ -200,12 +201,7 @@ export class PartnerClient implements PartnerApi {
    * @example const { httpRecords } = await client.changeVerificationMethod({ orderNo, method: "file" });
    */
   async changeVerificationMethod(request: ChangeVerificationMethodRequest, options?: CallOptions): Promise<ChangeVerificationMethodResult> {
-    const result = await this.#call(
-      "ChangeVertificationMethod",
-      this.#checked("ChangeVertificationMethod", request),
-      RESPONSE_READERS.ChangeVertificationMethod,
-      options,
-    );
+    const result = await this.#send("ChangeVertificationMethod", request, options);
     return { ...result, orderNo: result.orderNo ?? request.orderNo };
   }
 
@@ -218,7 +214,7 @@ export class PartnerClient implements PartnerApi {
    * @example const result = await client.cancelOrder({ orderNo, reason: "stack destroyed" });
    */
   async cancelOrder(request: CancelOrderRequest, options?: CallOptions): Promise<CancelOrderResult> {
-    const result = await this.#call("CancelOrder", this.#checked("CancelOrder", request), RESPONSE_READERS.CancelOrder, options);
+    const result = await this.#send("CancelOrder", request, options);
     return { ...result, orderNo: result.orderNo ?? request.orderNo };
   }
 
@@ -229,12 +225,7 @@ export class PartnerClient implements PartnerApi {
    * @example const status = await client.getCertificateStatus({ orderNo });
    */
   getCertificateStatus(request: OrderRef, options?: CallOptions): Promise<CertificateStatus> {
-    return this.#call(
-      "GetCertificateStatus",
-      this.#checked("GetCertificateStatus", request),
-      RESPONSE_READERS.GetCertificateStatus,
-      options,
-    );
+    return this.#send("GetCertificateStatus", request, options);
   }
 
   /**
@@ -244,12 +235,7 @@ export class PartnerClient implements PartnerApi {
    * @example const { certificate } = await client.downloadCertificate({ orderNo });
    */
   downloadCertificate(request: DownloadCertificateRequest, options?: CallOptions): Promise<CertificateDownload> {
-    return this.#call(
-      "DownloadCertificate",
-      this.#checked("DownloadCertificate", request),
-      RESPONSE_READERS.DownloadCertificate,
-      options,
-    );
+    return this.#send("DownloadCertificate", request, options);
   }
 
   /**
@@ -309,6 +295,11 @@ export class PartnerClient implements PartnerApi {
     } catch {
       // deliberately ignored: see above
     }
+  }
+
+  /** An operation's call: the request checked and encoded by its schema, the answer read by its reader. */
+  #send<Op extends RequestOperation>(operation: Op, request: RequestOf<Op>, options: CallOptions | undefined): Promise<ReadOf<(typeof RESPONSE_READERS)[Op]>> {
+    return this.#call(operation, this.#checked(operation, request), RESPONSE_READERS[operation] as Reader<ReadOf<(typeof RESPONSE_READERS)[Op]>>, options);
   }
 
   async #call<T>(
