@@ -30,6 +30,9 @@
 //   BENCH_DELAY_LOG=1            print the delay row's request log
 //   BENCH_PREVIEWS=5             timed previews per round, median taken (each is printed)
 //   BENCH_PROFILE_PREVIEW=<dir>  a CPU profile of this process during each timed preview
+//   BENCH_PROFILE_PROCESSES=<dir> a CPU profile of each Node process the engine starts (the plugin,
+//                                the dynamic-provider host), listed in <dir>/processes.txt
+//   BENCH_PROFILE_ENGINE=<dir>   the engine's own profiles of each up, preview and destroy (`pulumi --profiling`)
 //   BENCH_SIGNATURE_ALGORITHM=ecc, BENCH_PRODUCT_CODE=sandbox-dv-single
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
@@ -68,6 +71,10 @@ const OUTPUT_FORMATS = process.env.BENCH_OUTPUT_FORMATS?.split(",").map((s) => s
 const STATE_DETAIL = (process.env.BENCH_STATE_DETAIL ?? "1") !== "0";
 /** A directory: write a CPU profile of this process (where an inline program runs) for each timed preview. */
 const PROFILE_PREVIEW_DIR = process.env.BENCH_PROFILE_PREVIEW;
+/** A directory: a CPU profile of each Node process the engine starts (`--cpu-prof`, see profile-hook.cjs). */
+const PROFILE_PROCESSES_DIR = process.env.BENCH_PROFILE_PROCESSES && path.resolve(process.env.BENCH_PROFILE_PROCESSES);
+/** A directory: the engine's CPU and memory profiles of each command (`pulumi <command> --profiling <dir>/<project>-<command>`). */
+const PROFILE_ENGINE_DIR = process.env.BENCH_PROFILE_ENGINE && path.resolve(process.env.BENCH_PROFILE_ENGINE);
 /**
  * Timed previews per round (their median is the round's figure): a preview
  * is short, and single previews of the same stack varied by up to 1.3x here.
@@ -144,7 +151,7 @@ async function main(): Promise<void> {
 
   /** `afterUp` runs after `up`, `afterPreview` after the timed previews, `beforeDestroy` before `destroy`. */
   const run: Run = async (name, program, hooks = {}) => {
-    const stack = await inlineStack({ environment: hooks.environment ?? environment, projectName: `bench-${name}`, stackName: "bench", program, config });
+    const stack = await inlineStack({ environment: profiled(hooks.environment ?? environment), projectName: `bench-${name}`, stackName: "bench", program, config });
     let started = performance.now();
     await stack.up();
     const upSeconds = (performance.now() - started) / 1000;
@@ -369,6 +376,36 @@ function firstErrorLine(error: unknown): string {
  */
 function pluginEnvironment(environment: IsolatedEnvironment): IsolatedEnvironment {
   return { ...environment, env: { ...environment.env, PATH: withoutAmbientPlugin(environment.env.PATH), PULUMI_IGNORE_AMBIENT_PLUGINS: "true" } };
+}
+
+/**
+ * The environment with the profiling settings: Node processes the engine
+ * starts write CPU profiles, and the engine is a wrapper that adds
+ * `--profiling` to up, preview and destroy.
+ */
+function profiled(environment: IsolatedEnvironment): IsolatedEnvironment {
+  let out = environment;
+  if (PROFILE_PROCESSES_DIR) {
+    const hook = path.join(__dirname, "profile-hook.cjs");
+    const nodeOptions = `--require ${hook} --cpu-prof --cpu-prof-dir=${PROFILE_PROCESSES_DIR}`;
+    out = { ...out, env: { ...out.env, NODE_OPTIONS: nodeOptions, BENCH_PROFILE_PROCESSES: PROFILE_PROCESSES_DIR } };
+  }
+  if (PROFILE_ENGINE_DIR) {
+    const root = path.join(path.dirname(environment.homeDir), "profiling-engine");
+    fs.mkdirSync(path.join(root, "bin"), { recursive: true });
+    fs.mkdirSync(PROFILE_ENGINE_DIR, { recursive: true });
+    const wrapper = path.join(root, "bin", "pulumi");
+    // The Automation API runs commands in the project's folder: its name tells the profiles apart.
+    const script = [
+      "#!/bin/sh",
+      `case "$1" in preview|up|destroy) exec ${JSON.stringify(environment.pulumiPath)} "$@" --profiling "${PROFILE_ENGINE_DIR}/$(basename "$PWD")-$1" ;; esac`,
+      `exec ${JSON.stringify(environment.pulumiPath)} "$@"`,
+      "",
+    ].join("\n");
+    fs.writeFileSync(wrapper, script, { mode: 0o755 });
+    out = { ...out, pulumiRoot: root };
+  }
+  return out;
 }
 
 /**
