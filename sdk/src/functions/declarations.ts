@@ -71,15 +71,13 @@ export const GET_ACCOUNT_RESULT = {
   serverTime: set("The service's clock, `YYYY-MM-DD HH:MM:SS`.", t.string),
 } as const satisfies t.PropertyTable;
 
-export const GET_ACCOUNT = {
-  token: "certreseller:index:getAccount",
-  name: "getAccount",
+export const GET_ACCOUNT = t.invoke("getAccount", {
   description:
     "The account behind the configured API key, as GetUserData reports it (spec 2.1, camelCase): who, how much money, which key — never the key's secret. " +
     "Money is a two-place decimal string (`\"5000.00\"`). Runs in the program with the same config keys and environment variables as the provider.",
   inputs: {},
   outputs: GET_ACCOUNT_RESULT,
-} as const satisfies t.FunctionDeclaration;
+});
 
 // ---------------------------------------------------------------------------
 // getProducts
@@ -162,15 +160,13 @@ export const GET_PRODUCTS_RESULT = {
   ),
 } as const satisfies t.PropertyTable;
 
-export const GET_PRODUCTS = {
-  token: "certreseller:index:getProducts",
-  name: "getProducts",
+export const GET_PRODUCTS = t.invoke("getProducts", {
   description:
     "Lists the products the account may buy, walking every page of the list (read once per program process and filtered there); every filter is optional. " +
     "Runs in the program with the same config keys and environment variables as the provider.",
   inputs: GET_PRODUCTS_ARGS,
   outputs: GET_PRODUCTS_RESULT,
-} as const satisfies t.FunctionDeclaration;
+});
 
 // ---------------------------------------------------------------------------
 // The TypeScript types have exactly the declared members, required exactly

@@ -178,6 +178,19 @@ export interface FunctionDeclaration {
   readonly outputs: PropertyTable;
 }
 
+/**
+ * A function declaration, its token derived from its name as a resource's is.
+ *
+ * @example
+ * invoke("getAccount", { description, inputs: {}, outputs }).token === "certreseller:index:getAccount"
+ */
+export function invoke<const N extends string, const R extends Omit<FunctionDeclaration, "token" | "name">>(
+  name: N,
+  rest: R,
+): R & { readonly token: `certreseller:index:${N}`; readonly name: N } {
+  return { token: `certreseller:index:${name}`, name, ...rest };
+}
+
 // Builders, so tables read as the reference does.
 export const string: SchemaType = { kind: "string" };
 export const integer: SchemaType = { kind: "integer" };
