@@ -1,8 +1,11 @@
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { promisify } from "node:util";
 import type { TestProject } from "vitest/node";
 import { ensureBind, type Bind } from "../../scripts/dns/index.js";
-import { ensureEngine, repoRoot, type Engine } from "../../scripts/engine/index.js";
+import { ensureEngine, isolatedEnvironment, repoRoot, type Engine } from "../../scripts/engine/index.js";
+import { pluginInstallArgs, withoutAmbientPlugin } from "../../scripts/plugin/install.js";
 import { packPlugin, type PackedPlugin } from "../../scripts/plugin/pack.js";
 import { ensurePython, type PythonRuntime } from "../../scripts/python/index.js";
 
@@ -11,6 +14,8 @@ declare module "vitest" {
     engine: Engine;
     /** The provider plugin archive, packed once per run as `npm run plugin:pack` packs it. */
     plugin: PackedPlugin;
+    /** A `PULUMI_HOME` holding that archive installed; plugin worlds link its plugins (tests/e2e/harness/plugin.ts). */
+    pluginHome: string;
     /** BIND 9 for the DNS scenarios (tests/e2e/dns/); null outside CI when it could not be installed (those files then skip). */
     bind: Bind | null;
     /** The Python runtime for Python programs (tests/e2e/plugin/python-*); null outside CI when it could not be provided (those files then skip). */
@@ -25,7 +30,7 @@ declare module "vitest" {
  * behaviour nobody checked. BIND 9 is provided the same way for the DNS
  * scenarios (see {@link provideBind}).
  */
-export default async function setup(project: TestProject): Promise<void> {
+export default async function setup(project: TestProject): Promise<() => void> {
   for (const built of ["sdk/dist/index.js", "sandbox/dist/index.js"]) {
     if (!fs.existsSync(path.join(repoRoot, built))) {
       throw new Error(`e2e needs the built packages: ${built} is missing; run \`npm run build\` (npm test does)`);
@@ -36,8 +41,17 @@ export default async function setup(project: TestProject): Promise<void> {
   project.provide("engine", engine);
   const plugin = await packPlugin({ outDir: path.join(repoRoot, "tmp", "plugin-archive"), log: (line) => console.error(`[plugin] ${line}`) });
   project.provide("plugin", plugin);
+  const installed = isolatedEnvironment(engine);
+  // The README's install step, word for word, once per run: each plugin world
+  // gets these files as hard links instead of unpacking the archive again.
+  await promisify(execFile)(engine.pulumiPath, [...pluginInstallArgs(plugin), "--non-interactive"], {
+    env: { ...process.env, ...installed.env, PATH: withoutAmbientPlugin(installed.env.PATH) },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  project.provide("pluginHome", installed.homeDir);
   project.provide("bind", await provideBind());
   project.provide("python", await providePython());
+  return () => installed.dispose();
 }
 
 /**

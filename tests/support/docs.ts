@@ -95,7 +95,7 @@ export interface DocCommandRun {
 
 const HERE = "tests/e2e/docs-commands.test.ts";
 const PLUGIN_PACK = { test: "tests/e2e/global-setup.ts", shows: "packPlugin(" }; // what `npm run plugin:pack` runs (scripts/plugin/main.ts), once per e2e run
-const PLUGIN_INSTALL = { test: "tests/e2e/harness/plugin.ts", shows: "The README's install step, word for word." };
+const PLUGIN_INSTALL = { test: "tests/e2e/global-setup.ts", shows: "The README's install step, word for word" };
 
 export const DOC_COMMAND_RUNS: readonly DocCommandRun[] = [
   { doc: "README.md", command: "npm run demo", test: HERE, shows: '"npm run demo"' },

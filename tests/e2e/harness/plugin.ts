@@ -1,7 +1,8 @@
 /**
- * Worlds for programs served by the provider plugin: the plugin is installed
- * into the world's private `PULUMI_HOME` with the command the README gives,
- * and programs are run with the `pulumi` commands a user types.
+ * Worlds for programs served by the provider plugin: the plugin installed
+ * with the command the README gives (once per run, by the global setup, then
+ * linked into each world's private `PULUMI_HOME`), and programs run with the
+ * `pulumi` commands a user types.
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
@@ -12,7 +13,7 @@ import { repoRoot } from "../../../scripts/engine/index.js";
 import type { SandboxConfig } from "../../support/sandbox-management.js";
 import { startTestSandbox, type TestSandbox } from "./sandbox.js";
 import { createWorld, type E2eWorld } from "./stack.js";
-import { pluginInstallArgs, withoutAmbientPlugin } from "../../../scripts/plugin/install.js";
+import { linkInstalledPlugins, pluginInstallArgs, withoutAmbientPlugin } from "../../../scripts/plugin/install.js";
 
 export interface PluginWorld extends E2eWorld {
   /** Runs `pulumi <args> --non-interactive` in `cwd`; resolves with stdout, rejects with stdout and stderr. */
@@ -43,8 +44,10 @@ export async function pluginWorld(sandbox: TestSandbox, options: { yamlProgram?:
       );
       if (input !== undefined) child.stdin!.end(input);
     });
-  // The README's install step, word for word.
-  await pulumi(pluginInstallArgs(inject("plugin")));
+  // The plugin as the global setup installed it with the README's command;
+  // where its files cannot be linked, the README's install step, word for word.
+  const installed = inject("pluginHome") as string | undefined;
+  if (!installed || !linkInstalledPlugins(installed, world.environment.homeDir)) await pulumi(pluginInstallArgs(inject("plugin")));
   return { ...world, pulumi };
 }
 
