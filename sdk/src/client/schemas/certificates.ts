@@ -1,5 +1,6 @@
 import type { CertStatus, HashAlgorithm, KeySpec, OrderStatus, SignatureAlgorithm, VerificationMethod } from "../vocabulary.js";
 import { boolean, integer, list, listOf, map, nonEmptyText, nullable, object, openInteger, openText, optional, required, text } from "./read.js";
+import { orderNames } from "./records.js";
 
 // GetCertificateStatus and DownloadCertificate: the specification leaves
 // both "not shown"; the fields are the service's documented ones. Reads:
@@ -67,10 +68,7 @@ export const certificateDownload = object({
   installmentsCount: optional(integer),
   productName: optional(text),
   brandName: optional(text),
-  mainDomain: optional(text),
-  /** The API spells it `sans_domains`. */
-  sansDomains: optional(listOf(text)),
-  wildcardDomains: optional(listOf(text)),
+  ...orderNames(optional),
   domains: optional(listOf(text)),
   years: optional(integer),
   signatureAlgorithm: optional(openText<SignatureAlgorithm>()),

@@ -38,6 +38,14 @@ export const productSignatureAlgorithm = object({
   encryptionStrengths: required(listOf(namedCode)),
 });
 
+/** What each name beyond the main one costs (a term's, or the product's); `null` when the service gives none. */
+const extraNamePrices = {
+  /** Price per extra plain domain. */
+  sanPrice: nullable(money),
+  /** Price per extra wildcard. */
+  wildcardPrice: nullable(money),
+};
+
 /** One purchasable term of a product and its prices. */
 export const productTerm = object({
   years: required(integer),
@@ -45,10 +53,7 @@ export const productTerm = object({
   /** Base price for this term (covers the main name only). */
   price: required(money),
   priceSource: optional(openText<PriceSource>()),
-  /** Price per extra plain domain for this term. */
-  sanPrice: nullable(money),
-  /** Price per extra wildcard for this term. */
-  wildcardPrice: nullable(money),
+  ...extraNamePrices,
 });
 
 /** One product of the product list. */
@@ -74,8 +79,7 @@ export const product = object({
   basePrice: required(money),
   originalPrice: optional(money),
   retailPrice: optional(money),
-  sanPrice: nullable(money),
-  wildcardPrice: nullable(money),
+  ...extraNamePrices,
   // The service documents max_single_domains "(= max_domains)": either name.
   /** Plain domains allowed in total (the service also calls it `max_domains`). */
   maxSingleDomains: required(integer, ["max_single_domains", "max_domains"]),

@@ -13,6 +13,9 @@ import {
   optional,
   required,
   text,
+  type Field,
+  type FieldMode,
+  type Reader,
 } from "./read.js";
 
 // Validation records (spec 2.5) and the three operations that return them:
@@ -23,12 +26,28 @@ import {
 // absence means the same); a record lacking one is skipped and reported, the
 // others are returned. A record list the answer omits reads as [].
 
-/** An element of `dns_records`: publish `<label>.<domain> <recordType> <value>`. */
-export const dnsRecord = object({
+/** What every record says first: the name it validates and that name's place in the order. */
+const recordTarget = {
   domain: required(text),
   // `type` missing reads as "": the specification says an empty string occurs.
   /** `main` or `san` (`wildcard` also occurs); an empty string also occurs. */
   type: fallback(openText<RecordScope>(), ""),
+};
+
+/**
+ * The order's names as an answer lists them, each read as `presence` says
+ * (GetRecord's are required, DownloadCertificate's optional).
+ */
+export const orderNames = <M extends FieldMode>(presence: <R extends Reader<unknown>>(read: R) => Field<R, M>) => ({
+  mainDomain: presence(text),
+  /** The API spells it `sans_domains`. */
+  sansDomains: presence(listOf(text)),
+  wildcardDomains: presence(listOf(text)),
+});
+
+/** An element of `dns_records`: publish `<label>.<domain> <recordType> <value>`. */
+export const dnsRecord = object({
+  ...recordTarget,
   /** Host label, relative to `domain`. */
   label: required(text),
   /** `TXT` (or `CNAME` for CNAME validation). */
@@ -40,9 +59,7 @@ export const dnsRecord = object({
 
 /** An element of `http_records` (file validation): serve `content` at `path`. */
 export const httpRecord = object({
-  domain: required(text),
-  /** `main` or `san` (`wildcard` also occurs); an empty string also occurs. */
-  type: fallback(openText<RecordScope>(), ""),
+  ...recordTarget,
   /** `FILE`. */
   recordType: required(openText<HttpRecordType>()),
   /** File name. */
@@ -96,10 +113,7 @@ export const recordSet = object({
   orderNo: required(nonEmptyText),
   certStatus: required(openInteger<CertStatus>()),
   verificationMethod: required(openText<VerificationMethod>()),
-  mainDomain: required(text),
-  /** The API spells it `sans_domains`. */
-  sansDomains: required(listOf(text)),
-  wildcardDomains: required(listOf(text)),
+  ...orderNames(required),
   allDomains: required(listOf(text)),
   allDomainsCount: required(integer),
   ...recordLists,
