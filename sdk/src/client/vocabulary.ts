@@ -365,6 +365,11 @@ function constants<const T extends readonly StateValue[]>(states: T): Constants<
   return Object.freeze(Object.fromEntries(states.map((s) => [s.name, s.value]))) as Constants<T>;
 }
 
+/** A guard for the listed values of a state table. */
+function stateGuard<const T extends readonly StateValue[]>(states: T) {
+  return guard(states.map((s) => s.value) as readonly T[number]["value"][]);
+}
+
 function describer(states: readonly StateValue[]) {
   return (value: number): string => states.find((s) => s.value === value)?.meaning ?? `unknown (${value})`;
 }
@@ -396,7 +401,7 @@ export const CertStatus = constants(CERT_STATUSES);
 /** A listed `cert_status` value (0–6); see {@link CertStatus}. @example const s: CertStatus = CertStatus.Issuing; */
 export type CertStatus = (typeof CERT_STATUSES)[number]["value"];
 /** True for a listed `cert_status`. @example isCertStatus(7) === false */
-export const isCertStatus = guard(CERT_STATUSES.map((s) => s.value) as readonly CertStatus[]);
+export const isCertStatus = stateGuard(CERT_STATUSES);
 /** The meaning of a `cert_status`, or `unknown (n)`. @example describeCertStatus(2) // "issuing (submitted, awaiting domain validation)" */
 export const describeCertStatus = describer(CERT_STATUSES);
 
@@ -424,7 +429,7 @@ export const OrderStatus = constants(ORDER_STATUSES);
 /** A listed `order_status` value (0–4); see {@link OrderStatus}. @example const s: OrderStatus = OrderStatus.Processing; */
 export type OrderStatus = (typeof ORDER_STATUSES)[number]["value"];
 /** True for a listed `order_status`. @example isOrderStatus(2) === true */
-export const isOrderStatus = guard(ORDER_STATUSES.map((s) => s.value) as readonly OrderStatus[]);
+export const isOrderStatus = stateGuard(ORDER_STATUSES);
 /** The meaning of an `order_status`, or `unknown (n)`. @example describeOrderStatus(3) // "cancelled" */
 export const describeOrderStatus = describer(ORDER_STATUSES);
 
@@ -449,7 +454,7 @@ export const RefundStatus = constants(REFUND_STATUSES);
 /** A listed `refund_status` value; see {@link RefundStatus}. @example const r: RefundStatus = RefundStatus.Approved; */
 export type RefundStatus = (typeof REFUND_STATUSES)[number]["value"];
 /** True for a listed `refund_status`. @example isRefundStatus(3) === true */
-export const isRefundStatus = guard(REFUND_STATUSES.map((s) => s.value) as readonly RefundStatus[]);
+export const isRefundStatus = stateGuard(REFUND_STATUSES);
 /** The meaning of a `refund_status`, or `unknown (n)`. @example describeRefundStatus(0) // "awaiting manual review" */
 export const describeRefundStatus = describer(REFUND_STATUSES);
 
@@ -476,6 +481,6 @@ export const UserStatus = constants(USER_STATUSES);
 /** A listed `user.status` value; see {@link UserStatus}. @example const s: UserStatus = UserStatus.Normal; */
 export type UserStatus = (typeof USER_STATUSES)[number]["value"];
 /** True for a listed `user.status`. @example isUserStatus(1) === true */
-export const isUserStatus = guard(USER_STATUSES.map((s) => s.value) as readonly UserStatus[]);
+export const isUserStatus = stateGuard(USER_STATUSES);
 /** The meaning of a `user.status`, or `unknown (n)`. @example describeUserStatus(0) // "banned" */
 export const describeUserStatus = describer(USER_STATUSES);
