@@ -7,7 +7,7 @@ import { generatedFiles } from "../../sdk/src/codegen/generate.js";
 
 const root = path.resolve(__dirname, "../..");
 const check = process.argv.includes("--check");
-const read = (file: string): string => fs.readFileSync(path.join(root, file), "utf8");
+const read = (file: string): string | undefined => (fs.existsSync(path.join(root, file)) ? fs.readFileSync(path.join(root, file), "utf8") : undefined);
 
 let stale = 0;
 for (const [file, content] of generatedFiles(read)) {

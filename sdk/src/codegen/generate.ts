@@ -7,18 +7,19 @@
  */
 import { PACKAGE } from "./package.js";
 import { packageSchema } from "./package-schema.js";
-import { inputTable, outputTable, settingsTable, spliceGenerated } from "./reference.js";
+import type { ResourceDeclaration } from "../schema/property.js";
+import { emptyBlock, inputTable, outputTable, settingsTable, spliceGenerated } from "./reference.js";
 import { typescriptTypes } from "./typescript.js";
 
-/** Reads a committed file (repository-relative path); the docs pages are spliced, not replaced. */
-export type ReadFile = (path: string) => string;
+/** Reads a committed file (repository-relative path; undefined when there is none); the docs pages are spliced, not replaced. */
+export type ReadFile = (path: string) => string | undefined;
 
 /**
  * The generated files, by repository-relative path.
  *
  * @example
  * ```ts
- * const files = generatedFiles((p) => fs.readFileSync(p, "utf8"));
+ * const files = generatedFiles((p) => (fs.existsSync(p) ? fs.readFileSync(p, "utf8") : undefined));
  * files.get("sdk/schema.json");
  * ```
  */
@@ -38,10 +39,27 @@ export function generatedFiles(read: ReadFile): Map<string, string> {
   );
   for (const { declaration, page } of PACKAGE.pages) {
     const blocks: Record<string, string> = { inputs: inputTable(declaration.properties) };
-    if (Object.values(declaration.properties).some((p) => p.input === false && p.output !== false)) blocks.outputs = outputTable(declaration.properties);
-    files.set(page, spliceGenerated(read(page), blocks, page));
+    if (hasOutputs(declaration)) blocks.outputs = outputTable(declaration.properties);
+    files.set(page, spliceGenerated(read(page) ?? newPage(declaration), blocks, page));
   }
   const configPage = "docs/configuration.md";
-  files.set(configPage, spliceGenerated(read(configPage), { settings: settingsTable(PACKAGE.config, "certreseller") }, configPage));
+  files.set(configPage, spliceGenerated(read(configPage) ?? "", { settings: settingsTable(PACKAGE.config, "certreseller") }, configPage));
   return files;
+}
+
+const hasOutputs = (declaration: ResourceDeclaration): boolean => Object.values(declaration.properties).some((p) => p.input === false && p.output !== false);
+
+/** A new resource's page, to be written around by hand: its name, token, description and the generated tables. */
+function newPage(declaration: ResourceDeclaration): string {
+  return [
+    `# \`${declaration.name}\``,
+    "",
+    `Token \`${declaration.token}\`. ${declaration.description}`,
+    "",
+    "## Inputs",
+    "",
+    emptyBlock("inputs"),
+    ...(hasOutputs(declaration) ? ["", "## Outputs", "", emptyBlock("outputs")] : []),
+    "",
+  ].join("\n");
 }
