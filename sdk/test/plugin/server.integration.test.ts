@@ -116,6 +116,8 @@ describe("plugin gRPC service", () => {
 
     const invoked = await call("invoke", resourceRequest(proto.provider.InvokeRequest, { tok: "certreseller:index:getAccount", args: {} }));
     expect(invoked.getReturn().toJavaScript().apiKey.appId).toBe(account.apiKey.split(":")[0]);
+    const products = await call("invoke", resourceRequest(proto.provider.InvokeRequest, { tok: "certreseller:index:getProducts", args: { productCode: "sandbox-dv-single" } }));
+    expect(products.getReturn().toJavaScript().products.map((p: { productCode: string }) => p.productCode)).toEqual(["sandbox-dv-single"]);
 
     await call("delete", resourceRequest(proto.provider.DeleteRequest, { id: orderNo, urn: orderUrn, type: "certreseller:index:Order", properties: order }));
     expect((await new ManagementClient(sandbox.managementUrl).order(orderNo)).refund).toMatchObject({ mode: "direct" });
