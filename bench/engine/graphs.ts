@@ -11,6 +11,13 @@ export interface GraphSettings {
   signatureAlgorithm: "rsa" | "ecc";
   /** The plugin Certificates' `outputFormats` (absent: not given, the plugin's default). */
   outputFormats?: string[];
+  /**
+   * Register the plugin graph's resources with `Error.stackTraceLimit = 0`,
+   * as the TypeScript classes register theirs (program/quiet-registration.ts):
+   * to tell the program's share of a figure (@pulumi/pulumi's stack trace
+   * per registered property) from the plugin's. A generated SDK does not.
+   */
+  quietRegistration?: boolean;
 }
 
 const domainOf = (i: number) => `bench-${i}.example.com`;
@@ -52,13 +59,19 @@ class PluginCustomResource extends pulumi.CustomResource {}
  * present as `undefined` (so the engine reports it back). The engine starts
  * the installed `pulumi-resource-certreseller` for the type token's package.
  */
-function pluginResource(token: string, name: string, inputs: Record<string, pulumi.Input<unknown>>, opts?: pulumi.CustomResourceOptions): PluginResource {
+function pluginResource(token: string, name: string, inputs: Record<string, pulumi.Input<unknown>>, opts?: pulumi.CustomResourceOptions, quiet = false): PluginResource {
   const declared = schema.resources[token]?.properties;
   if (!declared) throw new Error(`bench: ${token} is not in pulumi-certreseller's schema.json`);
   const props: Record<string, pulumi.Input<unknown>> = {};
   for (const output of Object.keys(declared)) props[output] = undefined;
-  // The constructor assigns each registered property to the object as an Output.
-  return new PluginCustomResource(token, name, { ...props, ...inputs }, opts) as unknown as PluginResource;
+  const limit = Error.stackTraceLimit;
+  if (quiet) Error.stackTraceLimit = 0;
+  try {
+    // The constructor assigns each registered property to the object as an Output.
+    return new PluginCustomResource(token, name, { ...props, ...inputs }, opts) as unknown as PluginResource;
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 /**
@@ -71,6 +84,7 @@ function pluginResource(token: string, name: string, inputs: Record<string, pulu
  * (already expanded) records.
  */
 export function pluginCertificateGraph(settings: GraphSettings): pulumi.automation.PulumiFn {
+  const quiet = settings.quietRegistration === true;
   return async () => {
     for (let i = 0; i < settings.count; i++) {
       const domain = domainOf(i);
@@ -79,22 +93,22 @@ export function pluginCertificateGraph(settings: GraphSettings): pulumi.automati
         domain,
         verificationMethod: "dns",
         signatureAlgorithm: settings.signatureAlgorithm,
-      });
+      }, undefined, quiet);
       const validation = pluginResource("certreseller:index:Validation", `validation-${i}`, {
         orderNo: order.id,
         domains: [domain],
         method: order.verificationMethod,
         requestId: order.requestId,
-      });
+      }, undefined, quiet);
       const record = (validation.records as pulumi.Output<DomainValidationRecord[]>).apply((records) => toDnsRecord(pickRecord(records, domain), domain));
       const dns = pluginResource("certreseller:testing:SandboxDnsRecord", `dns-${i}`, {
         managementUrl: settings.managementUrl,
         fqdn: record.fqdn,
         type: record.type,
         value: record.value,
-      });
+      }, undefined, quiet);
       const formats = settings.outputFormats === undefined ? {} : { outputFormats: settings.outputFormats };
-      pluginResource("certreseller:index:Certificate", `cert-${i}`, { orderNo: order.orderNo, ...formats }, { dependsOn: [dns] });
+      pluginResource("certreseller:index:Certificate", `cert-${i}`, { orderNo: order.orderNo, ...formats }, { dependsOn: [dns] }, quiet);
     }
   };
 }

@@ -25,11 +25,14 @@
 //   BENCH_ISSUE_AFTER=600        issuance delay of that row, in service seconds
 //   BENCH_TIME_SCALE=60          service seconds per real second in that row (180 s cooldown -> 3 s)
 //   BENCH_OUTPUT_FORMATS=a,b     the plugin Certificates' outputFormats (unset: not given; empty: [])
+//   BENCH_QUIET_REGISTRATION=1   the plugin graph registers as the TypeScript classes do, without a stack
+//                                trace per property (the program's share of the plugin path's figures)
 //   BENCH_STATE_DETAIL=1         checkpoint bytes by resource type and output, for the first row (0: off)
 //   BENCH_STATE_DUMP=<file>      also write that checkpoint to a file
 //   BENCH_DELAY_LOG=1            print the delay row's request log
 //   BENCH_PREVIEWS=5             timed previews per round, median taken (each is printed)
 //   BENCH_PROFILE_PREVIEW=<dir>  a CPU profile of this process during each timed preview
+//   BENCH_PROFILE_PROGRAM=<dir>  the same during up, each timed preview and destroy
 //   BENCH_PROFILE_PROCESSES=<dir> a CPU profile of each Node process the engine starts (the plugin,
 //                                the dynamic-provider host), listed in <dir>/processes.txt
 //   BENCH_PROFILE_ENGINE=<dir>   the engine's own profiles of each up, preview and destroy (`pulumi --profiling`)
@@ -68,9 +71,13 @@ const ISSUE_AFTER = Number(process.env.BENCH_ISSUE_AFTER ?? 600);
 const TIME_SCALE = Number(process.env.BENCH_TIME_SCALE ?? 60);
 /** The plugin Certificates' `outputFormats`, comma-separated (`""`: an empty list; unset: not given). */
 const OUTPUT_FORMATS = process.env.BENCH_OUTPUT_FORMATS?.split(",").map((s) => s.trim()).filter((s) => s !== "");
+/** The plugin graph registers without @pulumi/pulumi's stack trace per property (graphs.ts). */
+const QUIET_REGISTRATION = process.env.BENCH_QUIET_REGISTRATION === "1";
 const STATE_DETAIL = (process.env.BENCH_STATE_DETAIL ?? "1") !== "0";
 /** A directory: write a CPU profile of this process (where an inline program runs) for each timed preview. */
-const PROFILE_PREVIEW_DIR = process.env.BENCH_PROFILE_PREVIEW;
+const PROFILE_PREVIEW_DIR = process.env.BENCH_PROFILE_PREVIEW ?? process.env.BENCH_PROFILE_PROGRAM;
+/** A directory: also profile this process during `up` and `destroy`. */
+const PROFILE_PROGRAM_DIR = process.env.BENCH_PROFILE_PROGRAM;
 /** A directory: a CPU profile of each Node process the engine starts (`--cpu-prof`, see profile-hook.cjs). */
 const PROFILE_PROCESSES_DIR = process.env.BENCH_PROFILE_PROCESSES && path.resolve(process.env.BENCH_PROFILE_PROCESSES);
 /** A directory: the engine's CPU and memory profiles of each command (`pulumi <command> --profiling <dir>/<project>-<command>`). */
@@ -152,9 +159,11 @@ async function main(): Promise<void> {
   /** `afterUp` runs after `up`, `afterPreview` after the timed previews, `beforeDestroy` before `destroy`. */
   const run: Run = async (name, program, hooks = {}) => {
     const stack = await inlineStack({ environment: profiled(hooks.environment ?? environment), projectName: `bench-${name}`, stackName: "bench", program, config });
+    let profiler = PROFILE_PROGRAM_DIR ? await startProfiler() : undefined;
     let started = performance.now();
     await stack.up();
     const upSeconds = (performance.now() - started) / 1000;
+    await profiler?.stopInto(path.join(PROFILE_PROGRAM_DIR!, `up-${name}.cpuprofile`));
     await hooks.afterUp?.();
     const stateBytes = JSON.stringify((await stack.exportStack()).deployment).length;
     const checkpoint = readCheckpoint(environment, `bench-${name}`);
@@ -162,7 +171,7 @@ async function main(): Promise<void> {
     // A preview of the whole stack, settled (no changes): what a routine CI preview costs.
     const previews: number[] = [];
     for (let i = 0; i < PREVIEWS; i++) {
-      const profiler = PROFILE_PREVIEW_DIR ? await startProfiler() : undefined;
+      profiler = PROFILE_PREVIEW_DIR ? await startProfiler() : undefined;
       started = performance.now();
       await stack.preview();
       previews.push((performance.now() - started) / 1000);
@@ -172,16 +181,18 @@ async function main(): Promise<void> {
     const previewSeconds = middle(previews);
     await hooks.afterPreview?.();
     await hooks.beforeDestroy?.();
+    profiler = PROFILE_PROGRAM_DIR ? await startProfiler() : undefined;
     started = performance.now();
     await stack.destroy();
     const destroySeconds = (performance.now() - started) / 1000;
+    await profiler?.stopInto(path.join(PROFILE_PROGRAM_DIR!, `destroy-${name}.cpuprofile`));
     await stack.workspace.removeStack("bench");
     return { upSeconds, previewSeconds, destroySeconds, checkpointBytes: checkpoint.bytes, stateBytes };
   };
 
   try {
     for (const [row, count] of COUNTS.entries()) {
-      const settings: GraphSettings = { count, productCode: PRODUCT_CODE, managementUrl: sandbox.managementUrl, signatureAlgorithm: SIGNATURE_ALGORITHM, outputFormats: OUTPUT_FORMATS };
+      const settings: GraphSettings = { count, productCode: PRODUCT_CODE, managementUrl: sandbox.managementUrl, signatureAlgorithm: SIGNATURE_ALGORITHM, outputFormats: OUTPUT_FORMATS, quietRegistration: QUIET_REGISTRATION };
       const rounds = count > 100 ? LARGE_ROUNDS : ROUNDS;
       const noops: Timing[] = [];
       let noopState: unknown;
@@ -284,7 +295,7 @@ async function issuanceDelayRow(
   let log: RequestLogEntry[] = [];
   let upCalls: Record<string, number> = {};
   let previewCalls: Record<string, number> = {};
-  const settings: GraphSettings = { count, productCode: PRODUCT_CODE, managementUrl, signatureAlgorithm: SIGNATURE_ALGORITHM, outputFormats: OUTPUT_FORMATS };
+  const settings: GraphSettings = { count, productCode: PRODUCT_CODE, managementUrl, signatureAlgorithm: SIGNATURE_ALGORITHM, outputFormats: OUTPUT_FORMATS, quietRegistration: QUIET_REGISTRATION };
   console.log(
     `\nissuance after ${ISSUE_AFTER} s, status cooldown ${SERVICE_STATUS_COOLDOWN} s, time scaled 1/${TIME_SCALE} (sandbox: issue after ${issueAfter} s, cooldown ${cooldown} s); ${count} certificates, ${graphPath.name} graph, 1 round`,
   );
