@@ -38,6 +38,49 @@ export interface InputFailure {
 /** What parsing one present value gave: its canonical form, or what is wrong with it. */
 export type Parsed = { value: unknown; failures?: undefined } | { failures: InputFailure[]; value?: undefined };
 
+/**
+ * The rule of a property declared without `parse`: its value must have its
+ * declared type (a program in plain JavaScript, or YAML, may send any). Kept
+ * as given when it does.
+ *
+ * @example
+ * parseByType(integer, 1.5, "renewBeforeDays").failures?.[0].reason // "renewBeforeDays must be a whole number, not 1.5"
+ */
+export function parseByType(type: SchemaType, value: unknown, property: string): Parsed {
+  const wrong = typeProblem(type, value);
+  return wrong ? { failures: [{ property, reason: `${property} must be ${wrong}, not ${JSON.stringify(value)}` }] } : { value };
+}
+
+/** What `value` should have been, when it is not of `type`. */
+function typeProblem(type: SchemaType, value: unknown): string | undefined {
+  switch (type.kind) {
+    case "string":
+      return typeof value === "string" ? undefined : "a string";
+    case "number":
+      return typeof value === "number" && Number.isFinite(value) ? undefined : "a number";
+    case "integer":
+      return Number.isInteger(value) ? undefined : "a whole number";
+    case "boolean":
+      return typeof value === "boolean" ? undefined : "true or false";
+    case "enum":
+      return type.values.includes(value as string) ? undefined : `one of ${type.values.join(", ")}`;
+    case "array": {
+      if (!Array.isArray(value)) return "a list";
+      const item = value.map((v) => typeProblem(type.items, v)).find((p) => p !== undefined);
+      return item && `a list whose every item is ${item}`;
+    }
+    case "map": {
+      if (typeof value !== "object" || value === null || Array.isArray(value)) return "a map";
+      const member = Object.values(value).map((v) => typeProblem(type.values, v)).find((p) => p !== undefined);
+      return member && `a map whose every value is ${member}`;
+    }
+    case "object":
+      return typeof value === "object" && value !== null && !Array.isArray(value) ? undefined : "an object";
+    case "any":
+      return undefined;
+  }
+}
+
 /** Inputs as a plain record (raw engine inputs, checked inputs or old outputs). */
 export type InputRecord = Readonly<Record<string, unknown>>;
 

@@ -1,11 +1,12 @@
 /**
  * The check and diff every resource derives from its declaration
- * (`schema/property.ts`): each input's `parse`, `fallback`, `required`,
+ * (`schema/property.ts`): each input's `parse` (else its declared type),
+ * `fallback`, `required`,
  * `same` and `change`. A resource's own `check` / `diff` adds only what no
  * single property can say (a rule relating two inputs, a read of the service).
  */
 import { containsUnknown, UNKNOWN } from "../../provider/unknown.js";
-import { providerInputs, sameValue, type InputFailure, type InputRecord, type PropertyTable } from "../../schema/property.js";
+import { parseByType, providerInputs, sameValue, type InputFailure, type InputRecord, type PropertyTable } from "../../schema/property.js";
 
 /** Result of {@link checkInputs}. */
 export interface CheckedInputs {
@@ -47,7 +48,7 @@ export function checkInputs(table: PropertyTable, raw: InputRecord): CheckedInpu
       values[key] = value;
       continue;
     }
-    const parsed = declaration.parse ? declaration.parse(value, key) : { value };
+    const parsed = declaration.parse ? declaration.parse(value, key) : parseByType(declaration.type, value, key);
     if (parsed.failures) {
       failures.push(...parsed.failures);
       rejected.add(key);
