@@ -36,7 +36,7 @@ const HANDLER_BY_TYPE: Record<string, { module: string; name: string }> = {
   "pulumi-nodejs:dynamic/certreseller-testing:SandboxDnsRecord": { module: "testing/handlers/dns-record.js", name: "testing/dns-record" },
 };
 
-/** What this release's text (sdk/src/provider/provider-text.ts) holds and no earlier one does. */
+/** What this release's text (sdk/src/program/provider-text.ts) holds and no earlier one does. */
 const THIS_RELEASE_MARK = 'require("pulumi-certreseller/provider").provider(';
 
 interface StateResource {
