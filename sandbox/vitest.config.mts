@@ -1,8 +1,10 @@
 import { defineConfig } from "vitest/config";
+import { TEST_WORKERS } from "../vitest.workers.mts";
 
 export default defineConfig({
   test: {
     name: "sandbox",
+    maxWorkers: TEST_WORKERS,
     include: ["test/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

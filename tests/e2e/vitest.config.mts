@@ -1,16 +1,20 @@
 import { defineConfig } from "vitest/config";
+import { TEST_WORKERS } from "../../vitest.workers.mts";
 
 // The real engine: each test drives `pulumi` through the Automation API.
-// Runs one file at a time — the machine has two cores and the engine is heavy.
+// Files run side by side with the other projects' (TEST_WORKERS at once): each
+// has its own sandbox, backend, PULUMI_HOME, temporary folders and free ports,
+// and each runs in a process of its own (the forks pool), so what one file
+// sets in process.env stays in it.
 export default defineConfig({
   test: {
     name: "e2e",
+    maxWorkers: TEST_WORKERS,
     include: ["**/*.test.ts"],
     globalSetup: ["./global-setup.ts", "./cloudflare/global-setup.ts"],
     setupFiles: ["./setup.ts"],
     testTimeout: 600_000,
     hookTimeout: 900_000,
-    fileParallelism: false,
     server: {
       deps: {
         // The workspace packages resolve through symlinks to sdk/dist and
