@@ -44,7 +44,8 @@ describe("functions", () => {
     expect(Object.keys(account.apiKey).sort()).toEqual(["appId", "lastUsedIp"]);
     expect(account.serverTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(JSON.stringify(account)).not.toContain(key.split(":")[1]!);
-    expect(await value(getAccountOutput())).toEqual(account);
+    // The output form makes its own GetUserData call: the same answer, but for the server's clock, which may have ticked.
+    expect(await value(getAccountOutput())).toEqual({ ...account, serverTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
   });
 
   it("falls back to CERTRESELLER_API_KEY / CERTRESELLER_BASE_URL", async () => {
