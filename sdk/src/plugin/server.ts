@@ -26,7 +26,7 @@ import { runInvoke } from "./invokes.js";
 import { SERVED_RESOURCES, type ProgramSide, type ServedResource } from "./served-resources.js";
 import { unscopedEntryStop } from "./unscoped-entry.js";
 import { unwrap, wrap, type Props } from "./wire.js";
-import { isInput, type InputFailure } from "../schema/property.js";
+import { isInput, parseDeclared, type InputFailure } from "../schema/property.js";
 import { grpc, proto } from "./protocol.js";
 
 type Callback = (error: unknown, value?: unknown, trailer?: unknown) => void;
@@ -351,14 +351,14 @@ export class CertresellerProvider {
   }
 }
 
-/** The presentation inputs given, each by its declared parse rule (the handlers never see them, so their check does not). */
+/** The presentation inputs given, each by its declaration as the shared check reads one (the handlers never see them, so their check does not). */
 function checkPresentationInputs(served: ServedResource, news: Props): { values: Props; failures: InputFailure[] } {
   const values: Props = {};
   const failures: InputFailure[] = [];
   for (const name of served.presentationInputs.filter((n) => n in news)) {
     const value = news[name];
-    const parse = served.declaration.properties[name]?.parse;
-    const parsed = parse === undefined || value === undefined || value === null || containsUnknown(value) ? { value } : parse(value, name);
+    const declaration = served.declaration.properties[name];
+    const parsed = declaration === undefined || value === undefined || value === null || containsUnknown(value) ? { value } : parseDeclared(declaration, value, name);
     if (parsed.failures) failures.push(...parsed.failures);
     else values[name] = parsed.value;
   }

@@ -41,14 +41,25 @@ export type Parsed = { value: unknown; failures?: undefined } | { failures: Inpu
 /**
  * The rule of a property declared without `parse`: its value must have its
  * declared type (a program in plain JavaScript, or YAML, may send any). Kept
- * as given when it does.
+ * as given when it does. A secret's value is never quoted, only its kind.
  *
  * @example
  * parseByType(integer, 1.5, "renewBeforeDays").failures?.[0].reason // "renewBeforeDays must be a whole number, not 1.5"
  */
-export function parseByType(type: SchemaType, value: unknown, property: string): Parsed {
+export function parseByType(type: SchemaType, value: unknown, property: string, secret = false): Parsed {
   const wrong = typeProblem(type, value);
-  return wrong ? { failures: [{ property, reason: `${property} must be ${wrong}, not ${JSON.stringify(value)}` }] } : { value };
+  if (!wrong) return { value };
+  const given = secret ? (Array.isArray(value) ? "a list" : value === null ? "null" : `a ${typeof value}`) : JSON.stringify(value);
+  return { failures: [{ property, reason: `${property} must be ${wrong}, not ${given}` }] };
+}
+
+/**
+ * One present value by its declaration: its `parse` rule, else its declared
+ * type ({@link parseByType}). The shared check and the plugin's check of the
+ * inputs only the presentation reads both use it.
+ */
+export function parseDeclared(declaration: PropertyDeclaration, value: unknown, property: string): Parsed {
+  return declaration.parse ? declaration.parse(value, property) : parseByType(declaration.type, value, property, declaration.secret === true);
 }
 
 /** What `value` should have been, when it is not of `type`. */

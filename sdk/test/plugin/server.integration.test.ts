@@ -137,6 +137,9 @@ describe("plugin gRPC service", () => {
     expect(bad.getFailuresList().map((f: any) => [f.getProperty(), f.getReason()])).toEqual([
       ["outputFormats", 'outputFormats must be a list of "fullChainPem", "privateKeyPkcs8Pem", "combinedPem", "pkcs12"; got ["pem","pkcs12"]'],
     ]);
+    // A presentation input without a parse rule is held to its declared type, as the shared check holds the others; a secret is not quoted.
+    const badPassword = await check({ orderNo, pfxPassword: 12345678 });
+    expect(badPassword.getFailuresList().map((f: any) => [f.getProperty(), f.getReason()])).toEqual([["pfxPassword", "pfxPassword must be a string, not a number"]]);
 
     // Unset: the full chain and the cheap facts, nothing key-bearing derived.
     const plainInputs = (await check({ orderNo })).getInputs().toJavaScript();

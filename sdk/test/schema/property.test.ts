@@ -28,6 +28,12 @@ describe("parseByType", () => {
     });
   }
 
+  it("never quotes a secret's value, only its kind", () => {
+    const declared = { description: "A password.", type: t.string, secret: true } as const;
+    expect(t.parseDeclared(declared, 12345678, "pfxPassword").failures).toEqual([{ property: "pfxPassword", reason: "pfxPassword must be a string, not a number" }]);
+    expect(t.parseDeclared(declared, ["hunter2"], "pfxPassword").failures?.[0]!.reason).not.toContain("hunter2");
+  });
+
   it("is what checkInputs applies to a declared input without a parse rule", () => {
     const table = { label: { description: "A label.", type: t.string, change: "update" } } as const satisfies t.PropertyTable;
     expect(checkInputs(table, { label: 7 }).failures).toEqual([{ property: "label", reason: "label must be a string, not 7" }]);

@@ -6,7 +6,7 @@
  * single property can say (a rule relating two inputs, a read of the service).
  */
 import { containsUnknown, UNKNOWN } from "../../provider/unknown.js";
-import { parseByType, providerInputs, sameValue, type InputFailure, type InputRecord, type PropertyTable } from "../../schema/property.js";
+import { parseDeclared, providerInputs, sameValue, type InputFailure, type InputRecord, type PropertyTable } from "../../schema/property.js";
 
 /** Result of {@link checkInputs}. */
 export interface CheckedInputs {
@@ -48,7 +48,7 @@ export function checkInputs(table: PropertyTable, raw: InputRecord): CheckedInpu
       values[key] = value;
       continue;
     }
-    const parsed = declaration.parse ? declaration.parse(value, key) : parseByType(declaration.type, value, key);
+    const parsed = parseDeclared(declaration, value, key);
     if (parsed.failures) {
       failures.push(...parsed.failures);
       rejected.add(key);
