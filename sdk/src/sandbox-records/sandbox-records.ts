@@ -26,14 +26,8 @@ export class SandboxDnsRecord extends pulumi.CustomResource {
 
   constructor(name: string, args: SandboxDnsRecordArgs, opts?: pulumi.CustomResourceOptions) {
     const props = { managementUrl: args.managementUrl, fqdn: args.fqdn, type: args.type, value: args.value };
-    const quiet = quietRegistration();
-    try {
-      super(SandboxDnsRecord.__pulumiType, name, { ...props, __provider: providerText("testing/dns-record") }, opts);
-    } catch (error) {
-      throw quiet.failed(error, SandboxDnsRecord);
-    } finally {
-      quiet.end();
-    }
+    using _registration = quietRegistration();
+    super(SandboxDnsRecord.__pulumiType, name, { ...props, __provider: providerText("testing/dns-record") }, opts);
   }
 }
 
@@ -79,13 +73,7 @@ export class SandboxFileRecord extends pulumi.CustomResource {
 
   constructor(name: string, args: SandboxFileRecordArgs, opts?: pulumi.CustomResourceOptions) {
     const props = { managementUrl: args.managementUrl, url: args.url, content: args.content };
-    const quiet = quietRegistration();
-    try {
-      super(SandboxFileRecord.__pulumiType, name, { ...props, __provider: providerText("testing/file-record") }, opts);
-    } catch (error) {
-      throw quiet.failed(error, SandboxFileRecord);
-    } finally {
-      quiet.end();
-    }
+    using _registration = quietRegistration();
+    super(SandboxFileRecord.__pulumiType, name, { ...props, __provider: providerText("testing/file-record") }, opts);
   }
 }

@@ -119,14 +119,8 @@ export class Certificate extends pulumi.CustomResource {
     // New outputs the engine cannot infer as secret (no secret input of that
     // name), so they are listed here; the engine re-wraps them after every create/update.
     const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: SECRET_OUTPUTS });
-    const quiet = quietRegistration();
-    try {
-      super(Certificate.__pulumiType, name, { ...props, __provider: providerText("certificate") }, secretOpts);
-    } catch (error) {
-      throw quiet.failed(error, Certificate);
-    } finally {
-      quiet.end();
-    }
+    using _registration = quietRegistration();
+    super(Certificate.__pulumiType, name, { ...props, __provider: providerText("certificate") }, secretOpts);
     this.#name = name;
     this.#pfxPasswordArg = args.pfxPassword;
     this.#termEndsAt = order ? order.termEndsAt : undefined;

@@ -71,14 +71,8 @@ export class Order extends pulumi.CustomResource {
       ...args,
       ...programInputs(urn, orderJournalScope()),
     };
-    const quiet = quietRegistration();
-    try {
-      super(Order.__pulumiType, name, { ...props, __provider: providerText("order") }, opts);
-    } catch (error) {
-      throw quiet.failed(error, Order);
-    } finally {
-      quiet.end();
-    }
+    using _registration = quietRegistration();
+    super(Order.__pulumiType, name, { ...props, __provider: providerText("order") }, opts);
     watchJournalOrphans(this, urn);
     // State stores only the non-zero members of the price; readers get every member.
     (this as { price: pulumi.Output<OrderPriceState | undefined> }).price = this.price.apply(expandPrice);

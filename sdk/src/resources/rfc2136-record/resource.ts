@@ -59,13 +59,7 @@ export class Rfc2136Record extends pulumi.CustomResource {
       preExisting: undefined,
     };
     const secretOpts: pulumi.CustomResourceOptions = { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "tsigSecret"] };
-    const quiet = quietRegistration();
-    try {
-      super(Rfc2136Record.__pulumiType, name, { ...props, __provider: providerText("rfc2136-record") }, secretOpts);
-    } catch (error) {
-      throw quiet.failed(error, Rfc2136Record);
-    } finally {
-      quiet.end();
-    }
+    using _registration = quietRegistration();
+    super(Rfc2136Record.__pulumiType, name, { ...props, __provider: providerText("rfc2136-record") }, secretOpts);
   }
 }

@@ -125,14 +125,8 @@ export class Validation extends pulumi.CustomResource {
       }
     }
     // Output-only members must be present (undefined) to be registered as outputs.
-    const quiet = quietRegistration();
-    try {
-      super(Validation.__pulumiType, name, { ...props, emailSuffix: undefined, records: undefined, __provider: providerText("validation") }, opts);
-    } catch (error) {
-      throw quiet.failed(error, Validation);
-    } finally {
-      quiet.end();
-    }
+    using _registration = quietRegistration();
+    super(Validation.__pulumiType, name, { ...props, emailSuffix: undefined, records: undefined, __provider: providerText("validation") }, opts);
     this.plainDomains = plainDomains;
     this.declaredNames = pulumi.output(props.domains as pulumi.Input<pulumi.Input<string>[]>) as pulumi.Output<string[]>;
     this.resourceName = name;
