@@ -12,10 +12,11 @@ export interface GraphSettings {
   /** The plugin Certificates' `outputFormats` (absent: not given, the plugin's default). */
   outputFormats?: string[];
   /**
-   * Register the plugin graph's resources with `Error.stackTraceLimit = 0`,
-   * as the TypeScript classes register theirs (program/quiet-registration.ts):
-   * to tell the program's share of a figure (@pulumi/pulumi's stack trace
-   * per registered property) from the plugin's. A generated SDK does not.
+   * Register the plugin graph's resources with `Error.stackTraceLimit = 0`.
+   * The plugin serves Go, YAML, Python and C# programs (Node programs use the
+   * TypeScript classes), and none of their SDKs formats a stack trace per
+   * registered property as @pulumi/pulumi does; without it, this Node program
+   * stands for them. `false` measures a generated Node SDK, which does.
    */
   quietRegistration?: boolean;
 }
