@@ -4,16 +4,18 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { parseArgs, run } from "../../src/cmd/certreseller-preview-money.js";
 import { ORDER_TYPE } from "../../src/money/index.js";
 
 const NOW = new Date("2026-11-25T12:00:00.000Z");
 
 describe("certreseller-preview-money command", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "preview-money-"));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  let digests = 0;
   const digestFile = (digest: unknown) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "preview-money-"));
-    const file = path.join(dir, "preview.json");
+    const file = path.join(dir, `preview-${++digests}.json`);
     fs.writeFileSync(file, JSON.stringify(digest));
     return file;
   };

@@ -5,7 +5,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { journalEntryKey, PurchaseJournal, resetJournalCachesForTests } from "../../../src/journal/index.js";
 import { createContext, PartialFailureError } from "../../../src/provider/index.js";
 import { handlers } from "../../../src/resources/order/handlers.js";
@@ -26,7 +26,9 @@ describe("destroy refunds even when the journal cannot be read or written", () =
   it("cancels and refunds first; the journal's failure is a warning naming the entry to remove", async () => {
     const { id, outs } = await h.buy({ productCode: "sandbox-dv-single", domain: "unjournaled-destroy.example.com", ...scoped("unjournaled-destroy") });
     // The journal location is now a file: every read, listing and write fails (ENOTDIR), as on a broken mount.
-    const broken = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "broken-journal-")), "not-a-dir");
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "broken-journal-"));
+    onTestFinished(() => fs.rmSync(folder, { recursive: true, force: true }));
+    const broken = path.join(folder, "not-a-dir");
     fs.writeFileSync(broken, "");
     const lines: string[] = [];
     const ctx = createContext({
