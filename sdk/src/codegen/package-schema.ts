@@ -7,7 +7,7 @@ import {
   alwaysSet,
   entries,
   outputText,
-  reportedWhenNote,
+  storageNote,
   isInput,
   isOutput,
   type FunctionDeclaration,
@@ -77,7 +77,7 @@ class TypeRegistry {
 
   property(p: PropertyDeclaration, asOutput: boolean, willReplace = false): Json {
     return {
-      description: asOutput ? [outputText(p), reportedWhenNote(p)].filter(Boolean).join(" ") : p.description,
+      description: asOutput ? [outputText(p), storageNote(p)].filter(Boolean).join(" ") : p.description,
       ...this.spec(p.type, asOutput),
       ...(p.secret ? { secret: true } : {}),
       ...(willReplace ? { willReplaceOnChanges: true } : {}),

@@ -3,7 +3,7 @@
  * declarations. A page is written by hand around its tables; the command
  * replaces only what lies between the generated markers.
  */
-import { codes, entries, isInput, isOutput, outputText, reportedWhenNote, type PropertyDeclaration, type PropertyTable, type SchemaType } from "../schema/property.js";
+import { codes, entries, isInput, isOutput, outputText, storageNote, type PropertyDeclaration, type PropertyTable, type SchemaType } from "../schema/property.js";
 
 /** The type column of one property. */
 export function typeColumn(p: PropertyDeclaration): string {
@@ -49,7 +49,7 @@ export function inputTable(table: PropertyTable): string {
     .map(([name, p]) => {
       const dflt = p.defaultNote ?? (p.required ? "— (required)" : "—");
       const secret = p.secret ? " (secret)" : "";
-      const asOutput = [p.outputDescription, reportedWhenNote(p)].filter(Boolean).join(" ");
+      const asOutput = [p.outputDescription, storageNote(p)].filter(Boolean).join(" ");
       const description = asOutput ? `${p.description} As an output: ${asOutput}` : p.description;
       return `| \`${name}\` | ${typeColumn(p)}${secret} | ${dflt} | ${changeColumn(p)} | ${oneLine(description)} |`;
     });
@@ -60,7 +60,7 @@ export function inputTable(table: PropertyTable): string {
 export function outputTable(table: PropertyTable): string {
   const rows = entries(table)
     .filter(([, p]) => isOutput(p) && !isInput(p))
-    .map(([name, p]) => `| \`${name}\` | ${typeColumn(p)}${p.secret ? " (secret)" : ""} | ${oneLine([outputText(p), reportedWhenNote(p)].filter(Boolean).join(" "))} |`);
+    .map(([name, p]) => `| \`${name}\` | ${typeColumn(p)}${p.secret ? " (secret)" : ""} | ${oneLine([outputText(p), storageNote(p)].filter(Boolean).join(" "))} |`);
   return ["| output | type | description |", "|---|---|---|", ...rows].join("\n");
 }
 

@@ -157,6 +157,14 @@ export interface PropertyDeclaration {
    */
   readonly pluginOnly?: boolean;
   /**
+   * An output computed from the stored ones: the TypeScript class computes it
+   * in the program when read and stores nothing of it; the provider plugin,
+   * whose programs have no class, answers with it, so the engine keeps it in
+   * their state. Implied by `reportedWhen`. The schema and the reference say
+   * so after its description ({@link storageNote}).
+   */
+  readonly derived?: boolean;
+  /**
    * An output the provider plugin reports only when the list input `input`
    * holds `value` (`byDefault`: the input's default holds it), so a program
    * that does not ask pays nothing for it in state; the TypeScript class
@@ -273,12 +281,22 @@ export function outputText(p: PropertyDeclaration): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** When an output is reported only when asked (`reportedWhen`), the sentence saying how to ask. */
-export function reportedWhenNote(p: PropertyDeclaration): string | undefined {
+/**
+ * Where a derived output comes from in each front end (`derived`,
+ * `reportedWhen`): the sentence the schema and the reference add to its description.
+ *
+ * @example
+ * storageNote({ description: "x", type: string, derived: true })
+ * // "The TypeScript class computes it in the program when read and stores nothing of it; the provider plugin (YAML, Go, Python, C#) always reports it, and the engine keeps it in state."
+ */
+export function storageNote(p: PropertyDeclaration): string | undefined {
   const when = p.reportedWhen;
-  if (when === undefined) return undefined;
-  const byDefault = when.byDefault ? ", as it does when unset" : "";
-  return `The provider plugin (YAML, Go, Python, C#) reports it when \`${when.input}\` lists \`"${when.value}"\`${byDefault}; the TypeScript class computes it whenever it is read.`;
+  if (!p.derived && when === undefined) return undefined;
+  const reports = when === undefined ? "always reports it" : `reports it when \`${when.input}\` lists \`"${when.value}"\`${when.byDefault ? ", as it does when unset" : ""}`;
+  return (
+    "The TypeScript class computes it in the program when read and stores nothing of it; " +
+    `the provider plugin (YAML, Go, Python, C#) ${reports}, and the engine keeps it in state${p.secret ? ", encrypted" : ""}.`
+  );
 }
 
 /** Whether a property is an input (the default) / an output (the default). */

@@ -14,10 +14,10 @@
  * also sends `resourceUrn` and `timeoutOrigin` (from `customTimeouts`):
  * internal, not declared (as the Order's `INTERNAL_INPUTS`).
  *
- * Several outputs are computed by the class in the program from the stored
- * ones, not stored (`fullChainPem`, `serialNumber`, `fingerprintSha256`,
- * `notBefore`, `renewsAt`, `privateKeyPkcs8Pem`, `combinedPem`, `pfxBase64`,
- * `pfxPassword`); their descriptions say so.
+ * Several outputs are derived from the stored ones (`derived`, or
+ * `reportedWhen` for the forms a plugin program asks for): the class computes
+ * them in the program when read, the plugin answers with them; the schema and
+ * the reference say so after their descriptions (`storageNote`).
  */
 import { parseDnsServers } from "../../dns/server-address.js";
 import { bad, ok } from "../../schema/parse.js";
@@ -58,7 +58,7 @@ const givenDiffers = (old: unknown, next: unknown) => next === undefined || next
 function renewalSetting(name: "renewBeforeDays" | "renewBeforePercentage") {
   return {
     description: `The Order's \`${name}\` (\`order\` passes it): for \`renewsAt\`, and no expiry warning.`,
-    outputDescription: "The setting `renewsAt` is computed with: the argument, else the Order's (computed in the program, not stored).",
+    outputDescription: "The setting `renewsAt` is computed with: the argument, else (a TypeScript class given an `order`) the Order's.",
     type: t.integer,
     tsType: "number | undefined",
     typeNote: "number (`order` passes it)",
@@ -229,13 +229,14 @@ export const CERTIFICATE_PROPERTIES = {
     },
   },
   // Secret, an input and an output: the given password, else one derived
-  // from the key. Never sent to the provider (the class builds the PKCS#12
-  // bundle in the program), so nothing at the provider changes with it.
+  // from the key. The class builds the PKCS#12 bundle in the program and never
+  // sends it; the plugin's presentation reads it, its handlers never see it.
   pfxPassword: {
     alwaysSet: true,
     description:
       "Password of `pfxBase64` (non-empty). Pass it as a secret; when omitted one is derived from the private key (the first 32 characters of " +
-      "base64url(HMAC-SHA256 keyed with the key's PKCS#8 DER)), the same on every run. Used in the program only: neither sent to the provider nor stored. " +
+      "base64url(HMAC-SHA256 keyed with the key's PKCS#8 DER)), the same on every run. The TypeScript class uses it in the program only: it is neither " +
+      "sent to the provider nor stored. A provider plugin program's value is stored as a secret input and read only to build the bundle. " +
       "As an output: the password given or derived; empty for a custom-CSR order.",
     type: t.string,
     defaultNote: "derived from the private key (32 characters, the same on every run)",
@@ -243,31 +244,31 @@ export const CERTIFICATE_PROPERTIES = {
     presentation: true,
     reportedWhen: reportedWhen("pkcs12"),
     change: "none",
-    changeNote: "used in the program only, neither sent nor stored; a new password gives a new `pfxBase64`",
+    changeNote: "read only to build `pfxBase64`, never sent to the service; a new password gives a new `pfxBase64`",
   },
   certificatePem: t.output("The leaf certificate (PEM).", t.string, { required: true }),
   chainPem: t.output("The intermediate certificates (PEM), leaf excluded.", t.string, { required: true }),
   fullChainPem: t.output(
-    "Leaf followed by intermediates: what web servers load. Computed in the program (`certificatePem` then `chainPem`), not stored.",
+    "Leaf followed by intermediates (`certificatePem` then `chainPem`): what web servers load.",
     t.string,
     { required: true, reportedWhen: reportedWhen("fullChainPem") },
   ),
   privateKeyPem: t.output("The private key (PEM), encrypted in state; empty when the order used a custom CSR.", t.string, { required: true, secret: true }),
   privateKeyPkcs8Pem: t.output(
     "The private key as PKCS#8 PEM (`BEGIN PRIVATE KEY`), whatever form the service sent (PKCS#1 RSA, SEC1 EC, PKCS#8); empty for a custom-CSR order. " +
-      "Computed in the program from `privateKeyPem` when first read, not stored.",
+      "Converted from `privateKeyPem`.",
     t.string,
     { required: true, reportedWhen: reportedWhen("privateKeyPkcs8Pem"), secret: true },
   ),
   combinedPem: t.output(
-    "Private key then full chain in one PEM (HAProxy's `crt`); empty for a custom-CSR order. Computed in the program when first read, not stored.",
+    "Private key then full chain in one PEM (HAProxy's `crt`); empty for a custom-CSR order.",
     t.string,
     { required: true, reportedWhen: reportedWhen("combinedPem"), secret: true },
   ),
   pfxBase64: t.output(
     "PKCS#12 bundle (key, leaf, intermediates; PBES2 with PBKDF2-HMAC-SHA256 and AES-256-CBC, HMAC-SHA256 MAC), base64 — what Azure Key Vault, IIS and Java " +
-      "keystores load; OpenSSL 3 opens it without `-legacy`. Empty for a custom-CSR order. Built in the program the first time it is read, not stored, and " +
-      "deterministic: the same certificate and password give the same bytes on every run.",
+      "keystores load; OpenSSL 3 opens it without `-legacy`. Empty for a custom-CSR order. Deterministic: the same certificate and password give the " +
+      "same bytes on every run.",
     t.string,
     { required: true, reportedWhen: reportedWhen("pkcs12"), secret: true },
   ),
@@ -277,17 +278,18 @@ export const CERTIFICATE_PROPERTIES = {
     { required: true },
   ),
   serialNumber: t.output(
-    "Uppercase hex without leading zeros (`openssl x509 -serial` pads to whole bytes). Read from the leaf in the program, not stored.",
+    "Uppercase hex without leading zeros (`openssl x509 -serial` pads to whole bytes), read from the leaf.",
     t.string,
-    { required: true },
+    { required: true, derived: true },
   ),
-  fingerprintSha256: t.output("SHA-256 of the DER leaf, uppercase hex with colons. Read from the leaf in the program, not stored.", t.string, { required: true }),
-  notBefore: t.output("ISO 8601, from the certificate (read from the leaf in the program, not stored).", t.string, { required: true }),
+  fingerprintSha256: t.output("SHA-256 of the DER leaf, uppercase hex with colons.", t.string, { required: true, derived: true }),
+  notBefore: t.output("ISO 8601, read from the leaf.", t.string, { required: true, derived: true }),
   notAfter: t.output("ISO 8601, from the certificate (stored).", t.string, { required: true }),
   renewsAt: t.output(
     "ISO 8601: when the next reissue (or, for the order's last certificate, the renewal purchase) is due, from `notBefore`/`notAfter`, the term's end and the " +
-      "Order's renewal settings; absent without renewal settings. Computed in the program, not stored.",
+      "Order's renewal settings; absent without renewal settings.",
     t.string,
+    { derived: true },
   ),
   installmentsCount: t.output(
     "How many certificates the order holds (grows when a later certificate lives a shorter CA/B limit); absent when the service does not say.",

@@ -29,15 +29,15 @@ export interface CertificateArgs {
   /**
    * The Order's `renewBeforeDays` (`order` passes it): for `renewsAt`, and no expiry warning.
    * Changing it alone changes nothing (used for `renewsAt` and the expiry warning). As an output:
-   * The setting `renewsAt` is computed with: the argument, else the Order's (computed in the
-   * program, not stored).
+   * The setting `renewsAt` is computed with: the argument, else (a TypeScript class given an
+   * `order`) the Order's.
    */
   renewBeforeDays?: pulumi.Input<number | undefined>;
   /**
    * The Order's `renewBeforePercentage` (`order` passes it): for `renewsAt`, and no expiry warning.
    * Changing it alone changes nothing (used for `renewsAt` and the expiry warning). As an output:
-   * The setting `renewsAt` is computed with: the argument, else the Order's (computed in the
-   * program, not stored).
+   * The setting `renewsAt` is computed with: the argument, else (a TypeScript class given an
+   * `order`) the Order's.
    */
   renewBeforePercentage?: pulumi.Input<number | undefined>;
   /**
@@ -90,11 +90,12 @@ export interface CertificateArgs {
   /**
    * Password of `pfxBase64` (non-empty). Pass it as a secret; when omitted one is derived from the
    * private key (the first 32 characters of base64url(HMAC-SHA256 keyed with the key's PKCS#8
-   * DER)), the same on every run. Used in the program only: neither sent to the provider nor
-   * stored. As an output: the password given or derived; empty for a custom-CSR order. Default:
-   * derived from the private key (32 characters, the same on every run). Changing it alone changes
-   * nothing (used in the program only, neither sent nor stored; a new password gives a new
-   * `pfxBase64`). A secret.
+   * DER)), the same on every run. The TypeScript class uses it in the program only: it is neither
+   * sent to the provider nor stored. A provider plugin program's value is stored as a secret input
+   * and read only to build the bundle. As an output: the password given or derived; empty for a
+   * custom-CSR order. Default: derived from the private key (32 characters, the same on every run).
+   * Changing it alone changes nothing (read only to build `pfxBase64`, never sent to the service; a
+   * new password gives a new `pfxBase64`). A secret.
    */
   pfxPassword?: pulumi.Input<string>;
 }
@@ -128,13 +129,13 @@ export interface CertificateProperties {
    */
   readonly requestId: pulumi.Output<string | undefined>;
   /**
-   * The setting `renewsAt` is computed with: the argument, else the Order's (computed in the
-   * program, not stored).
+   * The setting `renewsAt` is computed with: the argument, else (a TypeScript class given an
+   * `order`) the Order's.
    */
   readonly renewBeforeDays: pulumi.Output<number | undefined>;
   /**
-   * The setting `renewsAt` is computed with: the argument, else the Order's (computed in the
-   * program, not stored).
+   * The setting `renewsAt` is computed with: the argument, else (a TypeScript class given an
+   * `order`) the Order's.
    */
   readonly renewBeforePercentage: pulumi.Output<number | undefined>;
   /**
@@ -158,38 +159,35 @@ export interface CertificateProperties {
   /**
    * Password of `pfxBase64` (non-empty). Pass it as a secret; when omitted one is derived from the
    * private key (the first 32 characters of base64url(HMAC-SHA256 keyed with the key's PKCS#8
-   * DER)), the same on every run. Used in the program only: neither sent to the provider nor
-   * stored. As an output: the password given or derived; empty for a custom-CSR order. A secret.
+   * DER)), the same on every run. The TypeScript class uses it in the program only: it is neither
+   * sent to the provider nor stored. A provider plugin program's value is stored as a secret input
+   * and read only to build the bundle. As an output: the password given or derived; empty for a
+   * custom-CSR order. A secret.
    */
   readonly pfxPassword: pulumi.Output<string>;
   /** The leaf certificate (PEM). */
   readonly certificatePem: pulumi.Output<string>;
   /** The intermediate certificates (PEM), leaf excluded. */
   readonly chainPem: pulumi.Output<string>;
-  /**
-   * Leaf followed by intermediates: what web servers load. Computed in the program
-   * (`certificatePem` then `chainPem`), not stored.
-   */
+  /** Leaf followed by intermediates (`certificatePem` then `chainPem`): what web servers load. */
   readonly fullChainPem: pulumi.Output<string>;
   /** The private key (PEM), encrypted in state; empty when the order used a custom CSR. A secret. */
   readonly privateKeyPem: pulumi.Output<string>;
   /**
    * The private key as PKCS#8 PEM (`BEGIN PRIVATE KEY`), whatever form the service sent (PKCS#1
-   * RSA, SEC1 EC, PKCS#8); empty for a custom-CSR order. Computed in the program from
-   * `privateKeyPem` when first read, not stored. A secret.
+   * RSA, SEC1 EC, PKCS#8); empty for a custom-CSR order. Converted from `privateKeyPem`. A secret.
    */
   readonly privateKeyPkcs8Pem: pulumi.Output<string>;
   /**
-   * Private key then full chain in one PEM (HAProxy's `crt`); empty for a custom-CSR order.
-   * Computed in the program when first read, not stored. A secret.
+   * Private key then full chain in one PEM (HAProxy's `crt`); empty for a custom-CSR order. A
+   * secret.
    */
   readonly combinedPem: pulumi.Output<string>;
   /**
    * PKCS#12 bundle (key, leaf, intermediates; PBES2 with PBKDF2-HMAC-SHA256 and AES-256-CBC,
    * HMAC-SHA256 MAC), base64 — what Azure Key Vault, IIS and Java keystores load; OpenSSL 3 opens
-   * it without `-legacy`. Empty for a custom-CSR order. Built in the program the first time it is
-   * read, not stored, and deterministic: the same certificate and password give the same bytes on
-   * every run. A secret.
+   * it without `-legacy`. Empty for a custom-CSR order. Deterministic: the same certificate and
+   * password give the same bytes on every run. A secret.
    */
   readonly pfxBase64: pulumi.Output<string>;
   /**
@@ -198,23 +196,20 @@ export interface CertificateProperties {
    */
   readonly csrPem: pulumi.Output<string>;
   /**
-   * Uppercase hex without leading zeros (`openssl x509 -serial` pads to whole bytes). Read from the
-   * leaf in the program, not stored.
+   * Uppercase hex without leading zeros (`openssl x509 -serial` pads to whole bytes), read from the
+   * leaf.
    */
   readonly serialNumber: pulumi.Output<string>;
-  /**
-   * SHA-256 of the DER leaf, uppercase hex with colons. Read from the leaf in the program, not
-   * stored.
-   */
+  /** SHA-256 of the DER leaf, uppercase hex with colons. */
   readonly fingerprintSha256: pulumi.Output<string>;
-  /** ISO 8601, from the certificate (read from the leaf in the program, not stored). */
+  /** ISO 8601, read from the leaf. */
   readonly notBefore: pulumi.Output<string>;
   /** ISO 8601, from the certificate (stored). */
   readonly notAfter: pulumi.Output<string>;
   /**
    * ISO 8601: when the next reissue (or, for the order's last certificate, the renewal purchase) is
    * due, from `notBefore`/`notAfter`, the term's end and the Order's renewal settings; absent
-   * without renewal settings. Computed in the program, not stored.
+   * without renewal settings.
    */
   readonly renewsAt: pulumi.Output<string | undefined>;
   /**

@@ -30,12 +30,15 @@ function argumentsOnly<T extends t.PropertyTable>(table: T): { [K in keyof T]: T
 function fromCertificate<const K extends FromCertificate>(names: readonly K[]) {
   return Object.fromEntries(
     names.map((name) => [name, { ...withoutPluginNotes(CERTIFICATE_PROPERTIES[name]), description: `The Certificate's \`${name}\`: ${CERTIFICATE_PROPERTIES[name].description}` }]),
-  ) as { [N in K]: Omit<(typeof CERTIFICATE_PROPERTIES)[N], "reportedWhen"> & { readonly description: string } };
+  ) as { [N in K]: Omit<(typeof CERTIFICATE_PROPERTIES)[N], "reportedWhen" | "derived"> & { readonly description: string } };
 }
 
-/** A Certificate property without what concerns the provider plugin's Certificate only: the component is a TypeScript class, computing every form. */
-function withoutPluginNotes<P extends t.PropertyDeclaration>(p: P): Omit<P, "reportedWhen"> {
-  const { reportedWhen: _pluginOnly, ...rest } = p;
+/**
+ * A Certificate property without what tells the front ends apart (`reportedWhen`, `derived`):
+ * the component is a TypeScript class, computing every derived form when read.
+ */
+function withoutPluginNotes<P extends t.PropertyDeclaration>(p: P): Omit<P, "reportedWhen" | "derived"> {
+  const { reportedWhen: _pluginOnly, derived: _derived, ...rest } = p;
   return rest;
 }
 

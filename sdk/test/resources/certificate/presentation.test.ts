@@ -2,8 +2,9 @@
 // `outputFormats` value adds (the declarations' `reportedWhen`, which the
 // package schema and the reference read) is what it computes.
 import { beforeAll, describe, expect, it } from "vitest";
-import { OUTPUT_FORMATS } from "../../../src/resources/certificate/declaration.js";
-import { derivedOutputs, FORM_OUTPUTS, presentation, requestedFormats } from "../../../src/resources/certificate/presentation.js";
+import { CERTIFICATE_PROPERTIES, OUTPUT_FORMATS } from "../../../src/resources/certificate/declaration.js";
+import { DERIVED_OUTPUT_NAMES, derivedOutputs, FORM_OUTPUTS, presentation, requestedFormats } from "../../../src/resources/certificate/presentation.js";
+import { entries, storageNote } from "../../../src/schema/property.js";
 import type { CertificateState } from "../../../src/resources/certificate/state.js";
 import { opensslChain, type TestChain } from "../../../../tests/support/openssl.js";
 
@@ -23,6 +24,19 @@ describe("Certificate output formats", () => {
       expect(added.sort(), format).toEqual([...FORM_OUTPUTS[format]].sort());
     }
     expect(reported(derivedOutputs(state, {})).sort()).toEqual([...base, ...Object.values(FORM_OUTPUTS).flat()].sort());
+  });
+
+  it("declares derived exactly the outputs the plugin computes (besides the echoed renewal settings), so the schema says where each comes from", () => {
+    const declared = entries(CERTIFICATE_PROPERTIES)
+      .filter(([, p]) => p.derived === true || p.reportedWhen !== undefined)
+      .map(([name]) => name);
+    const echoed = ["renewBeforeDays", "renewBeforePercentage"];
+    expect(declared.sort()).toEqual(DERIVED_OUTPUT_NAMES.filter((n) => !echoed.includes(n)).sort());
+    for (const name of declared) expect(storageNote(CERTIFICATE_PROPERTIES[name as keyof typeof CERTIFICATE_PROPERTIES]), name).toMatch(/provider plugin .* keeps it in state/);
+    expect(storageNote(CERTIFICATE_PROPERTIES.serialNumber)).toMatch(/always reports it, and the engine keeps it in state\.$/);
+    expect(storageNote(CERTIFICATE_PROPERTIES.pfxBase64)).toMatch(/lists `"pkcs12"`, and the engine keeps it in state, encrypted\.$/);
+    expect(storageNote(CERTIFICATE_PROPERTIES.fullChainPem)).toMatch(/as it does when unset/);
+    expect(storageNote(CERTIFICATE_PROPERTIES.notAfter)).toBeUndefined();
   });
 
   it("unset asks for the full chain alone; the plugin's answer holds no form not asked for, even one an earlier release stored", () => {
