@@ -281,6 +281,9 @@ export function outputText(p: PropertyDeclaration): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** Whether an output is computed from the stored ones (`derived`, or implied by `reportedWhen`). */
+export const isDerived = (p: PropertyDeclaration): boolean => p.derived === true || p.reportedWhen !== undefined;
+
 /**
  * Where a derived output comes from in each front end (`derived`,
  * `reportedWhen`): the sentence the schema and the reference add to its description.
@@ -290,8 +293,8 @@ export function outputText(p: PropertyDeclaration): string {
  * // "The TypeScript class computes it in the program when read and stores nothing of it; the provider plugin (YAML, Go, Python, C#) always reports it, and the engine keeps it in state."
  */
 export function storageNote(p: PropertyDeclaration): string | undefined {
+  if (!isDerived(p)) return undefined;
   const when = p.reportedWhen;
-  if (!p.derived && when === undefined) return undefined;
   const reports = when === undefined ? "always reports it" : `reports it when \`${when.input}\` lists \`"${when.value}"\`${when.byDefault ? ", as it does when unset" : ""}`;
   return (
     "The TypeScript class computes it in the program when read and stores nothing of it; " +

@@ -9,7 +9,7 @@
 import { combinedPem, fullChainPem, pfxPasswordFor, toPkcs12Base64, toPkcs8Pem } from "../../pem/formats.js";
 import { certificateFacts, type CertificateFacts } from "../../pem/inspect.js";
 import { windowOpensAt } from "../../rules/lifetime.js";
-import { entries } from "../../schema/property.js";
+import { entries, isDerived } from "../../schema/property.js";
 import type { Presentation } from "../shared/presentation.js";
 import { CERTIFICATE_PROPERTIES, DEFAULT_OUTPUT_FORMATS, OUTPUT_FORMATS, type OutputFormat } from "./declaration.js";
 import type { CertificateState } from "./state.js";
@@ -89,20 +89,18 @@ export const FORM_OUTPUTS = Object.fromEntries(
   OUTPUT_FORMATS.map((format) => [format, entries(CERTIFICATE_PROPERTIES).filter(([, p]) => p.reportedWhen?.value === format).map(([name]) => name)]),
 ) as Record<OutputFormat, string[]>;
 
-/** The names {@link derivedOutputs} adds: taken off again before the handlers see old outputs. */
-export const DERIVED_OUTPUT_NAMES = [
-  "fullChainPem",
-  "privateKeyPkcs8Pem",
-  "combinedPem",
-  "serialNumber",
-  "fingerprintSha256",
-  "notBefore",
-  "renewsAt",
+/**
+ * The names {@link derivedOutputs} adds, taken off again before the handlers
+ * see old outputs: the declared derived outputs, and the program's renewal
+ * settings it echoes (inputs the handlers never store).
+ */
+export const DERIVED_OUTPUT_NAMES: readonly string[] = [
+  ...entries(CERTIFICATE_PROPERTIES)
+    .filter(([, p]) => isDerived(p))
+    .map(([name]) => name),
   "renewBeforeDays",
   "renewBeforePercentage",
-  "pfxPassword",
-  "pfxBase64",
-] as const satisfies readonly (keyof ReturnType<typeof derivedOutputs>)[];
+];
 
 /** Outputs without any derived one (an earlier release stored every form): what the handlers see, and what a new answer starts from. */
 function withoutDerived(outputs: Record<string, unknown>): Record<string, unknown> {
