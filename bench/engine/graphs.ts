@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as certs from "pulumi-certreseller";
+import { quietRegistration } from "pulumi-certreseller/dist/program/quiet-registration.js";
 import { pickRecord, toDnsRecord, type DomainValidationRecord } from "pulumi-certreseller/dist/resources/validation/records.js";
 import { NoopResource } from "./noop-resource.js";
 
@@ -65,14 +66,9 @@ function pluginResource(token: string, name: string, inputs: Record<string, pulu
   if (!declared) throw new Error(`bench: ${token} is not in pulumi-certreseller's schema.json`);
   const props: Record<string, pulumi.Input<unknown>> = {};
   for (const output of Object.keys(declared)) props[output] = undefined;
-  const limit = Error.stackTraceLimit;
-  if (quiet) Error.stackTraceLimit = 0;
-  try {
-    // The constructor assigns each registered property to the object as an Output.
-    return new PluginCustomResource(token, name, { ...props, ...inputs }, opts) as unknown as PluginResource;
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
+  using _registration = quiet ? quietRegistration() : undefined;
+  // The constructor assigns each registered property to the object as an Output.
+  return new PluginCustomResource(token, name, { ...props, ...inputs }, opts) as unknown as PluginResource;
 }
 
 /**

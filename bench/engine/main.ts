@@ -153,7 +153,9 @@ async function main(): Promise<void> {
     }
   }
   console.log(
-    `paths ${PATHS.join(", ")}; rows ${COUNTS.join(", ")} certificates; rounds ${ROUNDS} (up to 100), ${LARGE_ROUNDS} (above); targets: up and destroy <= ${TARGET.up}x, preview <= ${TARGET.preview}x, checkpoint per certificate <= ${TARGET.statePerCertificate}x the no-op graph's`,
+    `paths ${PATHS.join(", ")}${PATHS.includes("plugin") ? ` (the plugin graph registers ${QUIET_REGISTRATION ? "without a stack trace per property, as a Go, YAML, Python or C# program" : "as a generated Node SDK, a stack trace per property"})` : ""}; ` +
+      `rows ${COUNTS.join(", ")} certificates; rounds ${ROUNDS} (up to 100), ${LARGE_ROUNDS} (above); targets: up and destroy <= ${TARGET.up}x, preview <= ${TARGET.preview}x, ` +
+      `checkpoint per certificate <= ${TARGET.statePerCertificate}x the no-op graph's; the plugin <= ${TARGET.pluginOverDynamic}x the dynamic path`,
   );
 
   /** `afterUp` runs after `up`, `afterPreview` after the timed previews, `beforeDestroy` before `destroy`. */
