@@ -140,6 +140,8 @@ describe("plugin gRPC service", () => {
     // A presentation input without a parse rule is held to its declared type, as the shared check holds the others; a secret is not quoted.
     const badPassword = await check({ orderNo, pfxPassword: 12345678 });
     expect(badPassword.getFailuresList().map((f: any) => [f.getProperty(), f.getReason()])).toEqual([["pfxPassword", "pfxPassword must be a string, not a number"]]);
+    // Sent in plain (a program that did not mark it), it is stored as a secret input all the same, as the schema says.
+    expect((await check({ orderNo, pfxPassword: "plain-pass" })).getInputs().toJavaScript().pfxPassword).toEqual(secret("plain-pass"));
 
     // Unset: the full chain and the cheap facts, nothing key-bearing derived.
     const plainInputs = (await check({ orderNo })).getInputs().toJavaScript();
