@@ -29,6 +29,7 @@
 //                                Python or C# program does (0: as a generated Node SDK does; graphs.ts)
 //   BENCH_STATE_DETAIL=1         checkpoint bytes by resource type and output, for the first row (0: off)
 //   BENCH_STATE_DUMP=<file>      also write that checkpoint to a file
+//   BENCH_DROP_VALUES=Order.x,.. an experiment: the dynamic path does not store these values (drop-values-hook.cjs)
 //   BENCH_DELAY_LOG=1            print the delay row's request log
 //   BENCH_PREVIEWS=5             timed previews per round, median taken (each is printed)
 //   BENCH_PROFILE_PREVIEW=<dir>  a CPU profile of this process during each timed preview
@@ -48,7 +49,7 @@ import { ensureEngine, inlineStack, isolatedEnvironment, type IsolatedEnvironmen
 import { packPlugin } from "../../scripts/plugin/pack.js";
 import { ManagementClient, type RequestLogEntry } from "../../tests/support/sandbox-management.js";
 import { certificateGraph, noopGraph, pluginCertificateGraph, type GraphSettings } from "./graphs.js";
-import { printStateBreakdown } from "./state.js";
+import { printStateBreakdown, storedValuesPerCertificate } from "./state.js";
 import { pluginInstallArgs, withoutAmbientPlugin } from "../../scripts/plugin/install.js";
 
 /** The two ways the real graph is served. */
@@ -74,6 +75,8 @@ const OUTPUT_FORMATS = process.env.BENCH_OUTPUT_FORMATS?.split(",").map((s) => s
 /** The plugin graph registers without @pulumi/pulumi's stack trace per property unless `0` (graphs.ts). */
 const QUIET_REGISTRATION = process.env.BENCH_QUIET_REGISTRATION !== "0";
 const STATE_DETAIL = (process.env.BENCH_STATE_DETAIL ?? "1") !== "0";
+/** An experiment: `Type.name` values the dynamic path does not store (drop-values-hook.cjs). */
+const DROP_VALUES = process.env.BENCH_DROP_VALUES?.trim() || undefined;
 /** A directory: write a CPU profile of this process (where an inline program runs) for each timed preview. */
 const PROFILE_PREVIEW_DIR = process.env.BENCH_PROFILE_PREVIEW ?? process.env.BENCH_PROFILE_PROGRAM;
 /** A directory: also profile this process during `up` and `destroy`. */
@@ -145,7 +148,7 @@ async function main(): Promise<void> {
   console.log(`pulumi v${engine.version} (${engine.source}); node ${process.version}; sandbox ${sandbox.url} (own process); keys ${SIGNATURE_ALGORITHM}`);
   const paths: GraphPath[] = [];
   for (const name of PATHS) {
-    if (name === "dynamic") paths.push({ name, graph: certificateGraph, environment });
+    if (name === "dynamic") paths.push({ name, graph: certificateGraph, environment: DROP_VALUES ? withoutValues(environment, DROP_VALUES) : environment });
     else {
       const installed = await installPlugin(environment);
       console.log(`plugin pulumi-resource-certreseller v${installed.version} installed from ${path.basename(installed.archivePath)} into the run's PULUMI_HOME; ambient copies ignored`);
@@ -157,6 +160,7 @@ async function main(): Promise<void> {
       `rows ${COUNTS.join(", ")} certificates; rounds ${ROUNDS} (up to 100), ${LARGE_ROUNDS} (above); targets: up and destroy <= ${TARGET.up}x, preview <= ${TARGET.preview}x, ` +
       `checkpoint per certificate <= ${TARGET.statePerCertificate}x the no-op graph's; the plugin <= ${TARGET.pluginOverDynamic}x the dynamic path`,
   );
+  if (DROP_VALUES) console.log(`EXPERIMENT: the dynamic path does not store ${DROP_VALUES} (BENCH_DROP_VALUES; refresh, update and destroy then run on less than the provider stores)`);
 
   /** `afterUp` runs after `up`, `afterPreview` after the timed previews, `beforeDestroy` before `destroy`. */
   const run: Run = async (name, program, hooks = {}) => {
@@ -265,6 +269,11 @@ async function main(): Promise<void> {
       console.log(
         `                  stack export (compact, secrets shown), per certificate: ${[...measured.map(({ name, timing }) => `${name} ${kib(timing.stateBytes / count)}`), `no-op ${kib(noop.stateBytes / count)}`].join(", ")}`,
       );
+      if (noopState) {
+        const values = (state: unknown) => storedValuesPerCertificate(state, count);
+        const parts = measured.filter(({ state }) => state).map(({ name, state }) => `${name} ${values(state).toFixed(0)} (${(values(state) / values(noopState)).toFixed(2)}x)`);
+        console.log(`                  stored values (JSON members of the checkpoint's resources), per certificate: ${[...parts, `no-op ${values(noopState).toFixed(0)}`].join(", ")}`);
+      }
       for (const { name, calls } of measured) {
         console.log(`  Partner API calls per certificate, up (${name}): ${perCertificate(calls.up, count)}`);
         console.log(`  Partner API calls per certificate, destroy (${name}): ${perCertificate(calls.destroy, count)}`);
@@ -399,6 +408,16 @@ function pluginEnvironment(environment: IsolatedEnvironment): IsolatedEnvironmen
 }
 
 /**
+ * The dynamic path's environment for BENCH_DROP_VALUES: its provider host
+ * preloads drop-values-hook.cjs, which keeps the named values out of state.
+ */
+function withoutValues(environment: IsolatedEnvironment, values: string): IsolatedEnvironment {
+  const hook = `--require ${path.join(__dirname, "drop-values-hook.cjs")}`;
+  const nodeOptions = [environment.env.NODE_OPTIONS, hook].filter(Boolean).join(" ");
+  return { ...environment, env: { ...environment.env, NODE_OPTIONS: nodeOptions, BENCH_DROP_VALUES: values } };
+}
+
+/**
  * The environment with the profiling settings: Node processes the engine
  * starts write CPU profiles, and the engine is a wrapper that adds
  * `--profiling` to up, preview and destroy.
@@ -407,7 +426,7 @@ function profiled(environment: IsolatedEnvironment): IsolatedEnvironment {
   let out = environment;
   if (PROFILE_PROCESSES_DIR) {
     const hook = path.join(__dirname, "profile-hook.cjs");
-    const nodeOptions = `--require ${hook} --cpu-prof --cpu-prof-dir=${PROFILE_PROCESSES_DIR}`;
+    const nodeOptions = [out.env.NODE_OPTIONS, `--require ${hook} --cpu-prof --cpu-prof-dir=${PROFILE_PROCESSES_DIR}`].filter(Boolean).join(" ");
     out = { ...out, env: { ...out.env, NODE_OPTIONS: nodeOptions, BENCH_PROFILE_PROCESSES: PROFILE_PROCESSES_DIR } };
   }
   if (PROFILE_ENGINE_DIR) {

@@ -105,6 +105,28 @@ function echoes(t: KindTotals): number {
   return [...t.byOutput.values()].reduce((n, e) => n + e.sameAsInput, 0);
 }
 
+/** JSON object members anywhere inside `value`: each is a map entry the engine encodes on every checkpoint. */
+function members(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((n: number, v) => n + members(v), 0);
+  if (typeof value === "object" && value !== null) return Object.values(value).reduce((n: number, v) => n + 1 + members(v), 0);
+  return 0;
+}
+
+/**
+ * Stored values per certificate: the object members of every resource in a
+ * checkpoint's deployment (inputs, outputs, property dependencies, the
+ * engine's own fields; secrets as their envelope), over `count`. The engine
+ * re-encodes the whole checkpoint after every step, member by member, so its
+ * `up` and `destroy` follow this count more than the bytes (docs/benchmarks.md).
+ *
+ * @example
+ * storedValuesPerCertificate(deployment, 100) // 179 for the dynamic path in November 2026
+ */
+export function storedValuesPerCertificate(deployment: unknown, count: number): number {
+  const resources = ((deployment as { resources?: unknown[] }).resources ?? []) as unknown[];
+  return resources.reduce((n: number, r) => n + members(r), 0) / Math.max(1, count);
+}
+
 /** Where BENCH_STATE_DUMP puts a path's deployment: the file itself for the dynamic path, `<name>.<path><ext>` for another. */
 function dumpFile(file: string, label: string): string {
   if (label === "dynamic") return file;
