@@ -270,9 +270,13 @@ async function main(): Promise<void> {
         `                  stack export (compact, secrets shown), per certificate: ${[...measured.map(({ name, timing }) => `${name} ${kib(timing.stateBytes / count)}`), `no-op ${kib(noop.stateBytes / count)}`].join(", ")}`,
       );
       if (noopState) {
-        const values = (state: unknown) => storedValuesPerCertificate(state, count);
-        const parts = measured.filter(({ state }) => state).map(({ name, state }) => `${name} ${values(state).toFixed(0)} (${(values(state) / values(noopState)).toFixed(2)}x)`);
-        console.log(`                  stored values (JSON members of the checkpoint's resources), per certificate: ${[...parts, `no-op ${values(noopState).toFixed(0)}`].join(", ")}`);
+        const noopValues = storedValuesPerCertificate(noopState, count);
+        const parts = measured.flatMap(({ name, state }) => {
+          if (!state) return [];
+          const values = storedValuesPerCertificate(state, count);
+          return [`${name} ${values.toFixed(0)} (${(values / noopValues).toFixed(2)}x)`];
+        });
+        console.log(`                  stored values (JSON members of the checkpoint's resources), per certificate: ${[...parts, `no-op ${noopValues.toFixed(0)}`].join(", ")}`);
       }
       for (const { name, calls } of measured) {
         console.log(`  Partner API calls per certificate, up (${name}): ${perCertificate(calls.up, count)}`);
@@ -412,9 +416,13 @@ function pluginEnvironment(environment: IsolatedEnvironment): IsolatedEnvironmen
  * preloads drop-values-hook.cjs, which keeps the named values out of state.
  */
 function withoutValues(environment: IsolatedEnvironment, values: string): IsolatedEnvironment {
-  const hook = `--require ${path.join(__dirname, "drop-values-hook.cjs")}`;
-  const nodeOptions = [environment.env.NODE_OPTIONS, hook].filter(Boolean).join(" ");
-  return { ...environment, env: { ...environment.env, NODE_OPTIONS: nodeOptions, BENCH_DROP_VALUES: values } };
+  return withNodeOptions(environment, `--require ${path.join(__dirname, "drop-values-hook.cjs")}`, { BENCH_DROP_VALUES: values });
+}
+
+/** `environment` with `options` added to the NODE_OPTIONS of the Node processes the engine starts (the hooks combine), and `env`. */
+function withNodeOptions(environment: IsolatedEnvironment, options: string, env: Record<string, string>): IsolatedEnvironment {
+  const nodeOptions = [environment.env.NODE_OPTIONS, options].filter(Boolean).join(" ");
+  return { ...environment, env: { ...environment.env, ...env, NODE_OPTIONS: nodeOptions } };
 }
 
 /**
@@ -426,8 +434,7 @@ function profiled(environment: IsolatedEnvironment): IsolatedEnvironment {
   let out = environment;
   if (PROFILE_PROCESSES_DIR) {
     const hook = path.join(__dirname, "profile-hook.cjs");
-    const nodeOptions = [out.env.NODE_OPTIONS, `--require ${hook} --cpu-prof --cpu-prof-dir=${PROFILE_PROCESSES_DIR}`].filter(Boolean).join(" ");
-    out = { ...out, env: { ...out.env, NODE_OPTIONS: nodeOptions, BENCH_PROFILE_PROCESSES: PROFILE_PROCESSES_DIR } };
+    out = withNodeOptions(out, `--require ${hook} --cpu-prof --cpu-prof-dir=${PROFILE_PROCESSES_DIR}`, { BENCH_PROFILE_PROCESSES: PROFILE_PROCESSES_DIR });
   }
   if (PROFILE_ENGINE_DIR) {
     const root = path.join(path.dirname(environment.homeDir), "profiling-engine");

@@ -61,8 +61,13 @@ function secretBytes(value: unknown): number {
   return 0;
 }
 
+/** The resources of a deployment (`pulumi stack export`'s `deployment`). */
+function resourcesOf(deployment: unknown): StateResource[] {
+  return (deployment as { resources?: StateResource[] }).resources ?? [];
+}
+
 function totals(deployment: unknown): Map<string, KindTotals> {
-  const resources = ((deployment as { resources?: StateResource[] }).resources ?? []) as StateResource[];
+  const resources = resourcesOf(deployment);
   const kinds = new Map<string, KindTotals>();
   for (const resource of resources) {
     const kind = kindOf(resource);
@@ -123,8 +128,7 @@ function members(value: unknown): number {
  * storedValuesPerCertificate(deployment, 100) // 179 for the dynamic path in November 2026
  */
 export function storedValuesPerCertificate(deployment: unknown, count: number): number {
-  const resources = ((deployment as { resources?: unknown[] }).resources ?? []) as unknown[];
-  return resources.reduce((n: number, r) => n + members(r), 0) / Math.max(1, count);
+  return resourcesOf(deployment).reduce((n: number, r) => n + members(r), 0) / Math.max(1, count);
 }
 
 /** Where BENCH_STATE_DUMP puts a path's deployment: the file itself for the dynamic path, `<name>.<path><ext>` for another. */
