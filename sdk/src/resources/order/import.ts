@@ -13,6 +13,7 @@ import { tryDownload } from "../shared/try-download.js";
 import { knownAccount } from "./account.js";
 import { adoptOrder } from "./adopt.js";
 import type { OrderInputs } from "./inputs.js";
+import { importedMethod } from "./reported-method.js";
 
 /**
  * Imports order `orderNo`: GetRecord gives its names and validation method;
@@ -43,12 +44,14 @@ export async function importOrder(ctx: ProviderContext, orderNo: string, check: 
         `declare an Order with the right productCode and \`adoptOrderNo: ${JSON.stringify(orderNo)}\` instead`,
     );
   }
+  const method = importedMethod(record.verificationMethod);
   const declared: Record<string, unknown> = {
     productCode: products[0]!.productCode,
     domain: record.mainDomain,
     ...(record.sansDomains.length > 0 ? { sanDomains: [...record.sansDomains] } : {}),
     ...(record.wildcardDomains.length > 0 ? { wildcardDomains: [...record.wildcardDomains] } : {}),
-    verificationMethod: record.verificationMethod,
+    // Only a code `check` takes: plain `email` leaves the input unset.
+    ...(method !== undefined ? { verificationMethod: method } : {}),
     adoptOrderNo: orderNo,
   };
   const checked = (await check(declared)) as unknown as OrderInputs;

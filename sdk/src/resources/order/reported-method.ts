@@ -1,4 +1,5 @@
 import type { Open, VerificationMethod } from "../../client/types.js";
+import { isVerificationMethod } from "../../client/vocabulary.js";
 import { sameMethod } from "../shared/verification-method.js";
 
 /**
@@ -11,4 +12,19 @@ import { sameMethod } from "../shared/verification-method.js";
 export function reportedMethod(reported: Open<VerificationMethod> | undefined, wanted: Open<VerificationMethod> | undefined) {
   if (reported === undefined) return wanted;
   return wanted !== undefined && sameMethod(reported, wanted) ? wanted : reported;
+}
+
+/**
+ * The `verificationMethod` input an imported order is declared with: the
+ * reported method when it is a code the input takes. Plain `email` (what the
+ * service reports for every `email-…` method) names no mailbox, and the input
+ * refuses it, so the input stays unset: unset keeps the order's method, and
+ * the output still reports it.
+ *
+ * @example
+ * importedMethod("dns") === "dns"
+ * importedMethod("email") === undefined
+ */
+export function importedMethod(reported: Open<VerificationMethod> | undefined): VerificationMethod | undefined {
+  return isVerificationMethod(reported) ? reported : undefined;
 }
