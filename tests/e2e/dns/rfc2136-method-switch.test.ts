@@ -5,7 +5,6 @@
 // name and type: a new record, the old one deleted). Then the Certificate
 // issues because the CA finds the CNAMEs in BIND.
 import type { Stack } from "@pulumi/pulumi/automation";
-import { Resolver } from "node:dns/promises";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startBind, type RunningBind } from "../../../scripts/dns/index.js";
 import { opensslVerify } from "../../support/openssl.js";
@@ -14,6 +13,7 @@ import { createWorld, openStack, recorder, type E2eWorld } from "../harness/stac
 import { changedSteps } from "../harness/steps.js";
 import { dnsTarget, rfc2136Program, tsigConfig } from "./programs.js";
 import { closeScenario } from "./programs.js";
+import { dnsReader, type DnsReader } from "./lookup.js";
 
 const NAMES = ["switch.e2e.test", "www.switch.e2e.test"];
 
@@ -28,12 +28,12 @@ describe.skipIf(!inject("bind"))("method switch with the records in BIND", () =>
   let sandbox: TestSandbox;
   let world: E2eWorld;
   let stack: Stack;
-  let resolver: Resolver;
+  let dns: DnsReader;
   let dnsRecords: ValidationRecordView[];
 
   const program = (method: "dns" | "cname", issue: boolean) => rfc2136Program({ names: NAMES, method, target: dnsTarget(bind), issue });
-  const txt = async (name: string) => (await resolver.resolveTxt(name).catch(() => [] as string[][])).map((chunks) => chunks.join(""));
-  const cname = async (name: string) => resolver.resolveCname(name).catch(() => [] as string[]);
+  const txt = (name: string) => dns.txt(name);
+  const cname = (name: string) => dns.cname(name);
 
   beforeAll(async () => {
     bind = await startBind({ zones: ["e2e.test."] });
@@ -42,8 +42,7 @@ describe.skipIf(!inject("bind"))("method switch with the records in BIND", () =>
     sandbox = await startTestSandbox({ validation: "real", methodCooldownSeconds: 0 }, { resolver: bind.address });
     world = createWorld(sandbox);
     stack = await openStack(world, "rfc2136-method-switch", program("dns", false), "e2e", tsigConfig(bind));
-    resolver = new Resolver({ timeout: 2_000, tries: 1 });
-    resolver.setServers([bind.address]);
+    dns = dnsReader(bind.address);
     const up = await stack.up();
     dnsRecords = up.outputs.records?.value as ValidationRecordView[];
     expect(dnsRecords.map((r) => r.recordType)).toEqual(["TXT", "TXT"]);

@@ -8,7 +8,6 @@
 // ValidatedCertificate's `publish`.
 import type { Stack } from "@pulumi/pulumi/automation";
 import { PartnerClient } from "pulumi-certreseller";
-import { Resolver } from "node:dns/promises";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startBind, type RunningBind } from "../../../scripts/dns/index.js";
 import { opensslVerify, pemCertificates } from "../../support/openssl.js";
@@ -16,6 +15,7 @@ import { startTestSandbox, type TestSandbox } from "../harness/sandbox.js";
 import { backendText, createWorld, openStack, recorder, type E2eWorld, type Transcript } from "../harness/stack.js";
 import { dnsTarget, rfc2136Program, tsigConfig, validatedCertificateProgram } from "./programs.js";
 import { closeScenario } from "./programs.js";
+import { dnsReader, type DnsReader } from "./lookup.js";
 
 const NAMES = ["www.e2e.test", "api.e2e.test"];
 
@@ -24,7 +24,7 @@ describe.skipIf(!inject("bind"))("RFC 2136 quickstart: the CA validates against 
   let sandbox: TestSandbox;
   let world: E2eWorld;
   let stack: Stack;
-  let resolver: Resolver;
+  let dns: DnsReader;
   let startingBalance: number;
   let orderNo: string;
   /** What the order cost, as the sandbox charged it ("120.00"). */
@@ -32,7 +32,7 @@ describe.skipIf(!inject("bind"))("RFC 2136 quickstart: the CA validates against 
   const transcripts: Transcript[] = [];
 
   const program = (stage: { publish: boolean; issue: boolean }) => rfc2136Program({ names: NAMES, method: "dns", target: dnsTarget(bind), ...stage });
-  const txt = async (name: string) => (await resolver.resolveTxt(name).catch(() => [] as string[][])).map((chunks) => chunks.join(""));
+  const txt = (name: string) => dns.txt(name);
   const balance = async () => Number((await sandbox.management.account(sandbox.username)).balance);
   const run = async <T>(op: (t: Transcript & ReturnType<typeof recorder>) => Promise<T>): Promise<T> => {
     const t = recorder();
@@ -46,8 +46,7 @@ describe.skipIf(!inject("bind"))("RFC 2136 quickstart: the CA validates against 
     sandbox = await startTestSandbox({ validation: "real" }, { resolver: bind.address });
     world = createWorld(sandbox);
     stack = await openStack(world, "rfc2136-quickstart", program({ publish: false, issue: false }), "e2e", tsigConfig(bind));
-    resolver = new Resolver({ timeout: 2_000, tries: 1 });
-    resolver.setServers([bind.address]);
+    dns = dnsReader(bind.address);
     startingBalance = await balance();
   });
 
