@@ -56,7 +56,8 @@ export type CompanyInfoResult = { value: CompanyInfo; failures?: undefined } | {
  * Checks `companyInfo` against spec 2.4 wherever it is given: an object of
  * string members, the five required ones non-empty, `countryCode` two
  * letters, `email` an address, no member outside the specification's (a
- * former member's failure names its replacement). Returns the trimmed value
+ * former member's failure names its replacement). A failure quotes no
+ * personal value (the input is a secret); only the country code is quoted. Returns the trimmed value
  * with `countryCode` upper-cased and empty optional members left out.
  *
  * @example
@@ -81,7 +82,7 @@ export function readCompanyInfo(info: unknown): CompanyInfoResult {
       continue;
     }
     if (typeof raw !== "string") {
-      failures.push({ property, reason: `must be a string, got ${JSON.stringify(raw)}` });
+      failures.push({ property, reason: `must be a string, got ${kindOf(raw)}` });
       continue;
     }
     if (raw.trim() !== "") value[member] = raw.trim();
@@ -96,9 +97,23 @@ export function readCompanyInfo(info: unknown): CompanyInfoResult {
     else failures.push({ property: "companyInfo.countryCode", reason: `${JSON.stringify(value.countryCode)} is not a two-letter country/region code (e.g. "DE")` });
   }
   if (value.email !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value.email)) {
-    failures.push({ property: "companyInfo.email", reason: `${JSON.stringify(value.email)} is not an e-mail address` });
+    failures.push({ property: "companyInfo.email", reason: "is not an e-mail address (name@domain)" });
   }
   return failures.length > 0 ? { failures } : { value: value as unknown as CompanyInfo };
+}
+
+/**
+ * What kind of value a member holds, for a failure: `companyInfo` is a
+ * secret (a person's ID number, phone and e-mail), so its values are never
+ * quoted.
+ *
+ * @example
+ * kindOf(10115) === "a number"
+ */
+function kindOf(value: unknown): string {
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "an object";
+  return typeof value === "number" ? "a number" : `a ${typeof value}`;
 }
 
 /**

@@ -103,7 +103,7 @@ describe("companyInfo (spec 2.4)", () => {
   it("refuses a country that is not two letters and an e-mail that is not an address", () => {
     expect(failuresOf({ ...base, companyInfo: { ...company, countryCode: "Germany", email: "ops" } })).toEqual([
       'companyInfo.countryCode: "Germany" is not a two-letter country/region code (e.g. "DE")',
-      'companyInfo.email: "ops" is not an e-mail address',
+      'companyInfo.email: is not an e-mail address (name@domain)',
     ]);
   });
   it.each([
@@ -121,8 +121,18 @@ describe("companyInfo (spec 2.4)", () => {
   it("refuses an unknown member and a non-string member", () => {
     expect(failuresOf({ ...base, companyInfo: { ...company, fax: "1", postalCode: 10115 } })).toEqual([
       expect.stringMatching(/^companyInfo.fax: is not a member of company_info \(spec 2.4\); members: companyName, /),
-      "companyInfo.postalCode: must be a string, got 10115",
+      "companyInfo.postalCode: must be a string, got a number",
     ]);
+  });
+  it.each([
+    ["idNumber", 42010119900307, "a number"],
+    ["phone", { country: "+49", number: "30123456" }, "an object"],
+    ["email", ["ops@acme.test"], "a list"],
+    ["contactTitle", true, "a boolean"],
+  ])("describes a non-string %s by its kind, never its value (companyInfo is a secret)", (member, value, kind) => {
+    const failures = failuresOf({ ...base, companyInfo: { ...company, [member]: value } });
+    expect(failures).toEqual([`companyInfo.${member}: must be a string, got ${kind}`]);
+    for (const text of [JSON.stringify(value), "42010119900307", "30123456", "ops@acme.test"]) expect(failures.join("\n")).not.toContain(text);
   });
   it("refuses companyId and companyInfo together", () => {
     expect(failuresOf({ ...base, companyId: 7, companyInfo: company })).toEqual(["companyInfo: give either companyId or companyInfo, not both"]);
