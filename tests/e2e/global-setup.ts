@@ -8,6 +8,7 @@ import { ensureEngine, isolatedEnvironment, repoRoot, type Engine } from "../../
 import { pluginInstallArgs, withoutAmbientPlugin } from "../../scripts/plugin/install.js";
 import { packPlugin, type PackedPlugin } from "../../scripts/plugin/pack.js";
 import { ensurePython, type PythonRuntime } from "../../scripts/python/index.js";
+import { underCi } from "../support/ci.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -57,7 +58,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
 /**
  * The Python runtime for Python programs (scripts/python/): Debian's
  * packages, the language host and a virtualenv with the Pulumi SDK, cached.
- * Under `CI=true` a missing piece fails the run; elsewhere the Python files
+ * Under CI (`underCi`: CI set to true, 1 or yes) a missing piece fails the run; elsewhere the Python files
  * skip, saying why.
  */
 async function providePython(): Promise<PythonRuntime | null> {
@@ -66,15 +67,15 @@ async function providePython(): Promise<PythonRuntime | null> {
     console.error(`[python] Python ${python.pythonVersion}, Pulumi Python SDK ${python.sdkVersion} (${python.source}): ${python.venvDir}`);
     return python;
   } catch (error) {
-    if (process.env.CI === "true") throw error;
-    console.error(`[python] ${(error as Error).message}\n[python] the Python programs (tests/e2e/plugin/python-*) will be SKIPPED; under CI=true this fails the run`);
+    if (underCi()) throw error;
+    console.error(`[python] ${(error as Error).message}\n[python] the Python programs (tests/e2e/plugin/python-*) will be SKIPPED; under CI this fails the run`);
     return null;
   }
 }
 
 /**
  * BIND 9 for the DNS scenarios, installed from Debian's packages when
- * missing (scripts/dns/). Under `CI=true` a server that is still missing
+ * missing (scripts/dns/). Under CI (`underCi`) a server that is still missing
  * fails the run; elsewhere the DNS files skip, saying why.
  */
 async function provideBind(): Promise<Bind | null> {
@@ -83,8 +84,8 @@ async function provideBind(): Promise<Bind | null> {
     console.error(`[bind] BIND ${bind.version} (${bind.source}): ${bind.namedPath}`);
     return bind;
   } catch (error) {
-    if (process.env.CI === "true") throw error;
-    console.error(`[bind] ${(error as Error).message}\n[bind] the DNS scenarios (tests/e2e/dns/) will be SKIPPED; under CI=true this fails the run`);
+    if (underCi()) throw error;
+    console.error(`[bind] ${(error as Error).message}\n[bind] the DNS scenarios (tests/e2e/dns/) will be SKIPPED; under CI this fails the run`);
     return null;
   }
 }

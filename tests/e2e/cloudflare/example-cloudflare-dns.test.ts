@@ -9,12 +9,13 @@ import { repoRoot } from "../../../scripts/engine/index.js";
 import { opensslVerify } from "../../support/openssl.js";
 import { startTestSandbox, type TestSandbox } from "../harness/sandbox.js";
 import { cloudflareWorld, configureCloudflareStack, requestLines, type CloudflareWorld } from "./harness.js";
+import { skipWithout } from "../../support/ci.js";
 
 const EXAMPLE = path.join(repoRoot, "examples", "cloudflare-dns");
 const ZONE = "example.net";
 const DOMAINS = [ZONE, `www.${ZONE}`];
 
-describe.skipIf(!inject("cloudflarePlugin"))("examples/cloudflare-dns with the real Cloudflare provider plugin", () => {
+describe.skipIf(skipWithout(inject("cloudflarePlugin") ? undefined : "no Cloudflare provider plugin (see the e2e setup's [cloudflare] lines)"))("examples/cloudflare-dns with the real Cloudflare provider plugin", () => {
   let sandbox: TestSandbox;
   let world: CloudflareWorld;
   let dir: string;

@@ -1,6 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { ensureCloudflarePlugin, type CloudflarePlugin } from "../../../scripts/cloudflare/plugin.js";
 import { ensureEngine } from "../../../scripts/engine/index.js";
+import { underCi } from "../../support/ci.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -11,7 +12,7 @@ declare module "vitest" {
 
 /**
  * The Cloudflare provider plugin for tests/e2e/cloudflare/ (scripts/cloudflare/),
- * after the main setup made the engine available. Under `CI=true` a missing
+ * after the main setup made the engine available. Under CI (`underCi`) a missing
  * plugin fails the run; elsewhere those files skip, saying why.
  */
 export default async function setup(project: TestProject): Promise<void> {
@@ -19,8 +20,8 @@ export default async function setup(project: TestProject): Promise<void> {
     const engine = await ensureEngine({ build: false, languageHost: false, yamlHost: false });
     project.provide("cloudflarePlugin", await ensureCloudflarePlugin({ pulumiPath: engine.pulumiPath, log: (line) => console.error(`[cloudflare] ${line}`) }));
   } catch (error) {
-    if (process.env.CI === "true") throw error;
-    console.error(`[cloudflare] ${(error as Error).message}\n[cloudflare] the Cloudflare scenarios (tests/e2e/cloudflare/) will be SKIPPED; under CI=true this fails the run`);
+    if (underCi()) throw error;
+    console.error(`[cloudflare] ${(error as Error).message}\n[cloudflare] the Cloudflare scenarios (tests/e2e/cloudflare/) will be SKIPPED; under CI this fails the run`);
     project.provide("cloudflarePlugin", null);
   }
 }

@@ -13,6 +13,7 @@ import { opensslVerify } from "../../support/openssl.js";
 import { startTestSandbox, type TestSandbox } from "../harness/sandbox.js";
 import { backendText } from "../harness/stack.js";
 import { cloudflareWorld, configureCloudflareStack, requestLines, type CloudflareWorld } from "./harness.js";
+import { skipWithout } from "../../support/ci.js";
 
 /** The first ```ts block after "## A first program", verbatim. */
 export function readmeFirstProgram(): string {
@@ -30,7 +31,7 @@ const PROJECT = "readme-first-program";
 const PULUMI_YAML = `name: ${PROJECT}\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n`;
 const TSCONFIG = JSON.stringify({ compilerOptions: { target: "ES2022", module: "nodenext", moduleResolution: "nodenext", strict: true, esModuleInterop: true, skipLibCheck: true } });
 
-describe.skipIf(!inject("cloudflarePlugin"))("the README's first program with the real Cloudflare provider plugin", () => {
+describe.skipIf(skipWithout(inject("cloudflarePlugin") ? undefined : "no Cloudflare provider plugin (see the e2e setup's [cloudflare] lines)"))("the README's first program with the real Cloudflare provider plugin", () => {
   let sandbox: TestSandbox;
   let world: CloudflareWorld;
   let dir: string;
