@@ -41,6 +41,8 @@ export interface S3StoreOptions {
   allowInsecureHttp?: boolean;
   /** How long one store call (`get`, `put`, `delete`, `list`: retries and pages included) may take. Default 30 s. */
   deadlineMs?: number;
+  /** Keys asked per listing page (`max-keys`), 1 to 1,000. Default 1,000; tests page with fewer. */
+  listPageSize?: number;
 }
 
 /** Where an S3 journal lives and how to reach it. Credentials stay out of `location` and every message. */
@@ -112,6 +114,7 @@ export class S3Store implements JournalStore {
   /** `host[:port]` every request is sent to: the endpoint's, or the bucket's under it (virtual-hosted). */
   private readonly host: string;
   readonly deadlineMs: number;
+  readonly listPageSize: number;
 
   constructor(
     readonly where: S3Location,
@@ -121,6 +124,9 @@ export class S3Store implements JournalStore {
     const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
     if (!Number.isFinite(deadlineMs) || deadlineMs <= 0) throw new TypeError("certreseller: S3Store deadlineMs must be a positive number of milliseconds");
     this.deadlineMs = deadlineMs;
+    const listPageSize = options.listPageSize ?? 1000;
+    if (!Number.isInteger(listPageSize) || listPageSize < 1 || listPageSize > 1000) throw new TypeError("certreseller: S3Store listPageSize must be a whole number from 1 to 1000");
+    this.listPageSize = listPageSize;
     this.origin = new URL(where.endpoint ?? `https://s3.${where.region}.amazonaws.com`);
     const target = (host: string): string => (where.pathStyle ? host : `${where.bucket}.${host}`);
     this.host = target(this.origin.host);
@@ -170,7 +176,7 @@ export class S3Store implements JournalStore {
     const names: string[] = [];
     let token: string | undefined;
     do {
-      const query: Record<string, string> = { "list-type": "2", "max-keys": "1000", prefix, ...(token ? { "continuation-token": token } : {}) };
+      const query: Record<string, string> = { "list-type": "2", "max-keys": String(this.listPageSize), prefix, ...(token ? { "continuation-token": token } : {}) };
       const answer = await this.send(call, "GET", "", query);
       this.expectOk(answer, call);
       for (const match of answer.body.matchAll(/<Key>([^<]*)<\/Key>/g)) {
