@@ -1,6 +1,9 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { StateFiles, STATE_VERSION, type MetaState } from "../../src/store/state-files.js";
 import { Store } from "../../src/store/store.js";
@@ -116,6 +119,35 @@ describe("data dir lock", () => {
   it("takes over the lock of a process that is gone", async () => {
     writeFileSync(join(dir, "sandbox.lock"), "999999999");
     const s = await startSandbox({ dataDir: dir });
+    expect(readFileSync(join(dir, "sandbox.lock"), "utf8")).toBe(String(process.pid));
     await s.stop();
+    expect(existsSync(join(dir, "sandbox.lock"))).toBe(false);
+  });
+
+  it("refuses a data dir a live sandbox in another process holds, naming its pid; takes it once that process stops", async () => {
+    // The CLI from source, as a user starts a second sandbox on the same --data-dir.
+    const other = spawn(process.execPath, ["--import", "tsx", join(__dirname, "../../src/cli.ts"), "--port", "0", "--quiet", "--data-dir", dir], { stdio: ["ignore", "pipe", "pipe"] });
+    try {
+      let stderr = "";
+      other.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+      // Its one JSON line comes once the store (and so the lock) is open.
+      await Promise.race([
+        once(createInterface({ input: other.stdout! }), "line"),
+        once(other, "exit").then(([code]) => {
+          throw new Error(`the other sandbox exited ${code} before it was up:\n${stderr}`);
+        }),
+      ]);
+      expect(readFileSync(join(dir, "sandbox.lock"), "utf8")).toBe(String(other.pid));
+      await expect(startSandbox({ dataDir: dir })).rejects.toThrow(`data dir ${dir} is in use by another sandbox (pid ${other.pid}); stop it or use another --data-dir`);
+      // Refused without touching the other process's lock.
+      expect(readFileSync(join(dir, "sandbox.lock"), "utf8")).toBe(String(other.pid));
+      const exited = once(other, "exit");
+      other.kill("SIGTERM");
+      expect((await exited)[0]).toBe(0);
+      const s = await startSandbox({ dataDir: dir });
+      await s.stop();
+    } finally {
+      if (other.exitCode === null && other.signalCode === null) other.kill("SIGKILL");
+    }
   });
 });
