@@ -31,7 +31,9 @@ describe("an Order's entry journaled under no organisation", () => {
     expect(stop).toMatch(/journal rm [0-9a-f]+/);
     expect(stop).toMatch(/Nothing was bought/);
     // Even with the Order in state: a lost answer is never taken as settled.
-    expect(await unscopedEntryStop({ journalDir }, urn, "org=acme", true)).toBeDefined();
+    const inState = await unscopedEntryStop({ journalDir }, urn, "org=acme", true);
+    expect(inState).toMatch(/www\.example\.com \(dv\).*MAY have been charged/);
+    expect(inState).toMatch(/journal rm [0-9a-f]+/);
   });
 
   it("says nothing under the unscoped scope (self-managed backends), or for a bought order the Order already holds", async () => {

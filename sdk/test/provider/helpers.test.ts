@@ -14,6 +14,7 @@ import {
   requireApiSettings,
   toPlainJson,
 } from "../../src/provider/index.js";
+import { PartnerClient } from "../../src/client/index.js";
 
 describe("unknown placeholder", () => {
   it("is recognised at any depth", () => {
@@ -105,9 +106,19 @@ describe("settings", () => {
     })();
     expect(err.message).toMatch(/plain http .*`pulumi config set certreseller:allowInsecureHttp true` or CERTRESELLER_ALLOW_INSECURE_HTTP=true/);
     expect(err.message).not.toContain(apiKey.split(":")[1]);
-    expect(clientFor({ ...settings, allowInsecureHttp: true })).toBeDefined();
-    expect(clientFor({ ...settings, baseUrl: "http://127.0.0.1:1" })).toBeDefined();
-    expect(clientFor({ ...settings, baseUrl: "https://partner.example.test" })).toBeDefined();
+    // Each accepted: a client of that base URL (what it shows of itself), never the key.
+    const accepted = (over: Partial<typeof settings> & { allowInsecureHttp?: boolean }) => {
+      const client = clientFor({ ...settings, ...over });
+      expect(client).toBeInstanceOf(PartnerClient);
+      expect(JSON.stringify(client)).not.toContain(apiKey.split(":")[1]);
+      return JSON.parse(JSON.stringify(client)) as { baseUrl: string };
+    };
+    expect(accepted({ allowInsecureHttp: true }).baseUrl).toBe("http://partner.example.test/");
+    expect(accepted({ baseUrl: "http://127.0.0.1:1" }).baseUrl).toBe("http://127.0.0.1:1/");
+    expect(accepted({ baseUrl: "https://partner.example.test" }).baseUrl).toBe("https://partner.example.test/");
+    // One client per base URL and key, reused by every resource of the process.
+    expect(clientFor({ ...settings, baseUrl: "https://partner.example.test" })).toBe(clientFor({ ...settings, baseUrl: "https://partner.example.test" }));
+    expect(clientFor({ ...settings, baseUrl: "https://partner.example.test" })).not.toBe(clientFor({ ...settings, baseUrl: "http://127.0.0.1:1" }));
   });
   it("a context without a key fails only when the API is needed", () => {
     const ctx = createContext({ type: "Order", settings: readSettings(undefined, {}) });
