@@ -31,6 +31,7 @@ export type DnsUpdateErrorCode =
   | "RCODE"
   | "PREREQUISITE"
   | "CONFLICT"
+  | "SHARED_TTL"
   | "UNSIGNED"
   | "FORGED"
   | "NO_ANSWER"
@@ -155,6 +156,24 @@ export function conflictingRecords(t: Pick<UpdateDescription, "server" | "zone" 
     `${t.type} record at ${t.fqdn}: the zone ${t.zone} at ${t.server} already holds ${existing.join(", ")} there; ${why}. Nothing was sent to change it: ` +
       `remove the existing records at ${t.fqdn} yourself if they are stale, or check \`fqdn\` and \`type\``,
     { code: "CONFLICT", settings: ["fqdn", "type"], mayHaveApplied: false },
+  );
+}
+
+/**
+ * A new TTL for this resource's TXT value while its RRset also holds values
+ * the resource did not add, at another TTL: an RRset has one TTL (RFC 2181
+ * 5.2), so the server would change theirs too.
+ *
+ * @example
+ * sharedTtl({ server, zone: "example.com", fqdn: "_dnsauth.example.com" }, { ttl: 300, rrsetTtl: 60, others: ['"v=spf1 -all"'] }).settings // ["ttl"]
+ */
+export function sharedTtl(t: Pick<UpdateDescription, "server" | "zone" | "fqdn">, change: { ttl: number; rrsetTtl: number; others: readonly string[] }): DnsUpdateError {
+  const { ttl, rrsetTtl, others } = change;
+  return new DnsUpdateError(
+    `ttl: the TXT RRset at ${t.fqdn} (zone ${t.zone} at ${t.server}) also holds ${others.length === 1 ? "a value" : `${others.length} values`} this resource did not add ` +
+      `(${others.join(", ")}), and an RRset has one TTL for all its values (RFC 2181 5.2): ttl ${ttl} would change theirs from ${rrsetTtl} too. Nothing was changed: ` +
+      `keep \`ttl\` at ${rrsetTtl}, or change the TTL of the whole RRset at the server first and then set \`ttl\` to match`,
+    { code: "SHARED_TTL", settings: ["ttl"], mayHaveApplied: false },
   );
 }
 

@@ -102,6 +102,8 @@ export async function sendUpdate(target: UpdateTarget, changes: UpdateChanges, o
 export interface RecordAtName {
   /** `TXT`, `CNAME`, `A`... */
   type: string;
+  /** Seconds; one RRset's records share it (RFC 2181 5.2). */
+  ttl: number;
   /** Wire-form RDATA for TXT (its character-strings as the server holds them) and CNAME (the target as a name). */
   rdata?: Buffer;
   /** The value in words, for messages: a TXT's strings joined, a CNAME's target, an address. */
@@ -109,10 +111,20 @@ export interface RecordAtName {
 }
 
 /**
+ * Record types of a signed zone's DNSSEC machinery (RFC 4034, 5155, 7344 and
+ * their forerunners): signatures over and denials of the data at a name, not
+ * data of their own. A CNAME shares its name with them (RFC 4035 2.5), so
+ * they are never in the way of one.
+ */
+export const DNSSEC_TYPES: ReadonlySet<string> = new Set(["RRSIG", "NSEC", "NSEC3", "NSEC3PARAM", "DNSKEY", "CDS", "CDNSKEY", "SIG", "KEY", "NXT"]);
+
+/**
  * The records the zone's server holds at `fqdn` for `type` (`ANY`: of every
  * type it lists), read with a TSIG-signed query to the server the updates
  * go to, and believed only with its valid signature. An answer for a TXT
- * name that is a CNAME holds the CNAME (RFC 1034 3.6.2).
+ * name that is a CNAME holds the CNAME (RFC 1034 3.6.2). DNSSEC records
+ * ({@link DNSSEC_TYPES}: an ANY answer in a signed zone holds them) are left
+ * out: they are the zone's signing, not records at the name.
  *
  * @example
  * await readRecords(target, "_dnsauth.example.com", "TXT") // [{ type: "TXT", rdata: <05 74 6f 6b 65 6e>, text: "token" }]
@@ -122,17 +134,18 @@ export async function readRecords(target: UpdateTarget, fqdn: string, type: "TXT
   const t = { ...describeTarget(target), request: "query", action: `${type} ${name}`, fqdn: name, type };
   const { answer } = await signedExchange(target, t, (id) => encodeQuery(id, name, type), OPCODE_QUERY, options);
   const decoded = dnsPacket.decode(splitSigned(answer)!.unsigned);
-  return (decoded.answers ?? []).filter((rr) => normaliseName(rr.name) === name).map(recordAtName);
+  return (decoded.answers ?? []).filter((rr) => normaliseName(rr.name) === name && !DNSSEC_TYPES.has(rr.type)).map(recordAtName);
 }
 
 function recordAtName(rr: dnsPacket.Answer): RecordAtName {
   const data = (rr as { data?: unknown }).data;
+  const ttl = (rr as { ttl?: number }).ttl ?? 0;
   if (rr.type === "TXT") {
     const chunks = (Array.isArray(data) ? data : [data]).map((c) => (Buffer.isBuffer(c) ? c : Buffer.from(String(c))));
-    return { type: "TXT", rdata: Buffer.concat(chunks.flatMap((c) => [Buffer.from([c.length]), c])), text: JSON.stringify(Buffer.concat(chunks).toString("utf8")) };
+    return { type: "TXT", ttl, rdata: Buffer.concat(chunks.flatMap((c) => [Buffer.from([c.length]), c])), text: JSON.stringify(Buffer.concat(chunks).toString("utf8")) };
   }
-  if (rr.type === "CNAME") return { type: "CNAME", rdata: rdataOf({ type: "CNAME", value: String(data) }), text: normaliseName(String(data)) };
-  return { type: rr.type, text: typeof data === "string" ? data : "" };
+  if (rr.type === "CNAME") return { type: "CNAME", ttl, rdata: rdataOf({ type: "CNAME", value: String(data) }), text: normaliseName(String(data)) };
+  return { type: rr.type, ttl, text: typeof data === "string" ? data : "" };
 }
 
 /**

@@ -8,6 +8,7 @@
  * tests/e2e/dns/ checks with BIND.
  */
 import * as dgram from "node:dgram";
+import * as dnsPacket from "dns-packet";
 import * as net from "node:net";
 import { HEADER_BYTES, rdataOf, readName, skipName, skipRecord } from "../../src/dns/message.js";
 import { canonicalWireName } from "../../src/dns/names.js";
@@ -52,8 +53,10 @@ export interface Reply {
   signWith?: TsigKey;
   /** Never answer. */
   silent?: boolean;
-  /** The answer section (a query's answer): records at the question's name. */
-  answers?: { type: "TXT" | "CNAME"; value: string }[];
+  /** The answer section (a query's answer): records at the question's name (TTL 60 unless given). */
+  answers?: { type: "TXT" | "CNAME"; value: string; ttl?: number }[];
+  /** After the answers, the RRSIG and NSEC records a signed zone answers an ANY query with. */
+  dnssec?: boolean;
 }
 
 export interface FakeDnsServer {
@@ -154,10 +157,11 @@ function answer(request: Buffer, key: TsigKey, reply: Reply, transport: "udp" | 
     const fixed = Buffer.alloc(10);
     fixed.writeUInt16BE(a.type === "TXT" ? 16 : 5, 0);
     fixed.writeUInt16BE(1, 2);
-    fixed.writeUInt32BE(60, 4);
+    fixed.writeUInt32BE(a.ttl ?? 60, 4);
     fixed.writeUInt16BE(rdata.length, 8);
     return Buffer.concat([canonicalWireName(name), fixed, rdata]);
   });
+  if (reply.dnssec) records.push(...signedZoneRecords(name, reply.answers ?? []));
   const message = Buffer.concat([request.subarray(0, zoneEnd), ...records]);
   const rcode = reply.tsigError ? 9 : (reply.rcode ?? 0);
   const opcode = (request.readUInt16BE(2) >> 11) & 0xf;
@@ -200,4 +204,18 @@ function withEmptyMac(signed: Buffer, error: number): Buffer {
   const rdlengthAt = skipName(out, split.unsigned.length) + 8;
   out.writeUInt16BE(out.readUInt16BE(rdlengthAt) - split.record.mac.length, rdlengthAt);
   return out;
+}
+
+/** An RRSIG over each answered type and the name's NSEC record with its RRSIG, as a signed zone holds them (the signatures are not real). */
+function signedZoneRecords(name: string, answers: readonly { type: "TXT" | "CNAME" }[]): Buffer[] {
+  const types = [...new Set(answers.map((a) => a.type))];
+  const rrsig = (typeCovered: string): dnsPacket.Answer =>
+    ({
+      name,
+      type: "RRSIG",
+      ttl: 60,
+      data: { typeCovered, algorithm: 13, labels: name.split(".").length, originalTTL: 60, expiration: 2_000_000_000, inception: 1_700_000_000, keyTag: 4711, signersName: "example.com", signature: Buffer.alloc(64, 1) },
+    }) as dnsPacket.Answer;
+  const nsec = { name, type: "NSEC", ttl: 60, data: { nextDomain: `z.${name}`, rrtypes: [...types, "RRSIG", "NSEC"] } } as dnsPacket.Answer;
+  return [...types.map(rrsig), nsec, rrsig("NSEC")].map((rr) => dnsPacket.answer.encode(rr));
 }

@@ -72,7 +72,9 @@ export const RFC2136_RECORD_PROPERTIES = {
     change: "update",
     parse: parse.ttl,
     fallback: () => DEFAULT_TTL,
-    changeNote: "one UPDATE deletes the RR and adds it with the new TTL",
+    changeNote:
+      "one UPDATE deletes the RR and adds it with the new TTL. A TXT RRset has one TTL for all its values (RFC 2181 5.2): while it also holds values this resource " +
+      "did not add, at another TTL, the change is refused naming `ttl` and nothing is changed, since theirs would change too",
   },
   tsigKeyName: {
     description: "The TSIG key's name, as the server's `key` statement names it (e.g. `certreseller.`); the server's update policy must grant it TXT/CNAME updates here.",
@@ -115,7 +117,9 @@ export const RFC2136_RECORD = t.resource("Rfc2136Record", {
   description:
     "Publishes a DNS validation record (TXT or CNAME) into a zone with an RFC 2136 dynamic UPDATE signed with TSIG (RFC 8945): BIND, Knot, PowerDNS, " +
     "Windows DNS, Infoblox... Each UPDATE carries RFC 2136 prerequisites, so the resource never claims a record it did not add: a record already there is " +
-    "kept as `preExisting` (and left in place by delete), and a CNAME beside other records, or a TXT record at a CNAME, is refused naming what is there. " +
+    "kept as `preExisting` (and left in place by delete), and a CNAME beside other records, or a TXT record at a CNAME, is refused naming what is there " +
+    "(in a signed zone the DNSSEC records at a name, RRSIG and NSEC, are not in the way). A new `ttl` for a TXT value that shares its name with values the " +
+    "resource did not add is refused while those have another TTL: the server keeps one TTL per RRset, so theirs would change too. " +
     "A new value replaces the old one in place, in one UPDATE; delete removes only this record's value. The server's refusals " +
     "(REFUSED, NOTAUTH, BADSIG, BADKEY, BADTIME) fail with a message naming the setting to fix.",
   properties: RFC2136_RECORD_PROPERTIES,

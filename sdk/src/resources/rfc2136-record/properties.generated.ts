@@ -47,7 +47,9 @@ export interface Rfc2136RecordArgs {
   value: pulumi.Input<string>;
   /**
    * The record's TTL in seconds (0 to 2147483647). Default: 60. Changes in place (one UPDATE
-   * deletes the RR and adds it with the new TTL).
+   * deletes the RR and adds it with the new TTL. A TXT RRset has one TTL for all its values (RFC
+   * 2181 5.2): while it also holds values this resource did not add, at another TTL, the change is
+   * refused naming `ttl` and nothing is changed, since theirs would change too).
    */
   ttl?: pulumi.Input<number>;
   /**

@@ -5,7 +5,7 @@
  * is recorded as pre-existing (never deleted later), never as added.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { conflictingRecords, DnsUpdateError } from "../../dns/errors.js";
+import { conflictingRecords, DnsUpdateError, sharedTtl } from "../../dns/errors.js";
 import { rdataOf, type Prerequisite, type RecordData } from "../../dns/message.js";
 import { readRecords, sendUpdate, type RecordAtName, type UpdateOptions, type UpdateTarget } from "../../dns/update.js";
 import type { Transport } from "../../dns/transport.js";
@@ -42,7 +42,12 @@ const TRIES = 5;
  * `replacing` is still deleted). So is one found after an update that went
  * out twice (its first copy unanswered): that copy may have added it, or
  * not; the record is then kept, never deleted ({@link Published}). A CNAME beside other records, or a TXT at a
- * CNAME, is refused with the records found, and nothing is changed.
+ * CNAME, is refused with the records found, and nothing is changed. So is a
+ * new TTL for a TXT value whose RRset also holds values that are not the
+ * resource's (one TTL per RRset: theirs would change too); the first try's
+ * prerequisite (the RRset is exactly `replacing`) fails whenever there are any,
+ * so they are always read before such an update goes through. DNSSEC records
+ * in the answer (a signed zone) are not records at the name ({@link readRecords}).
  *
  * @example
  * await publish(target, { fqdn: "_dnsauth.example.com", type: "TXT", value: "token", ttl: 60 }) // { preExisting: false, transport: "udp" }
@@ -59,6 +64,10 @@ export async function publish(target: UpdateTarget, record: RecordData, replacin
       if (!sameRr && found.some((r) => r.type === record.type && r.rdata?.equals(ours))) {
         if (replacing) await sendUpdate(target, { deletes: [replacing], adds: [] }, options);
         return { preExisting: true, unsure };
+      }
+      const shared = othersAtAnotherTtl(record, found, replacing);
+      if (shared.length > 0) {
+        throw sharedTtl({ ...target, fqdn: record.fqdn }, { ttl: record.ttl, rrsetTtl: shared[0]!.ttl, others: shared.map((r) => r.text) });
       }
       const conflicts = found.filter((r) => standsInTheWay(record, r, replacing));
       if (conflicts.length > 0) throw conflictingRecords({ ...target, fqdn: record.fqdn, type: record.type }, conflicts.map((r) => `${r.type} ${r.text}`.trim()));
@@ -82,6 +91,19 @@ export async function publish(target: UpdateTarget, record: RecordData, replacin
     found = await readRecords(target, record.fqdn, record.type === "TXT" ? "TXT" : "ANY", options);
     await sleep(Math.floor(Math.random() * 100 * attempt));
   }
+}
+
+/**
+ * When this resource gives its own TXT value a new TTL: the TXT values at the
+ * name it did not add whose TTL that would change (the server sets the TTL of
+ * the whole RRset, RFC 2181 5.2). Empty for anything else, and when those
+ * values have that TTL already.
+ */
+function othersAtAnotherTtl(record: RecordData, found: RecordAtName[], replacing: RecordData | undefined): RecordAtName[] {
+  if (record.type !== "TXT" || replacing === undefined || replacing.ttl === record.ttl) return [];
+  const ownOld = rdataOf(replacing);
+  const ownNew = rdataOf(record);
+  return found.filter((r) => r.type === "TXT" && !r.rdata?.equals(ownOld) && !r.rdata?.equals(ownNew) && r.ttl !== record.ttl);
 }
 
 /** Whether `existing` stands in the way of adding `record` (the RR being replaced never does). */

@@ -80,6 +80,19 @@ describe("Rfc2136Record through the provider entry", () => {
     ]);
   });
 
+  it("a new ttl while the name's TXT RRset also holds another value at the old TTL fails the update naming ttl; nothing is deleted or added", async () => {
+    const { outs } = await created();
+    server.received.length = 0;
+    const { inputs: news } = await provider.check!(outs, { ...inputs(), ttl: 3600 });
+    expect(await provider.diff!("id", outs, news)).toMatchObject({ changes: true, replaces: [] });
+    server.replies.push({ rcode: 8 }, { answers: [{ type: "TXT", value: "token-1" }, { type: "TXT", value: "v=their-token" }] });
+    const error = await provider.update!("id", outs, news).catch((e: Error) => e);
+    expect((error as Error).message).toMatch(/^ttl: the TXT RRset at _dnsauth\.www\.example\.com .* also holds a value this resource did not add \("v=their-token"\), and an RRset has one TTL for all its values \(RFC 2181 5\.2\)/);
+    expect((error as Error).message).not.toContain(SECRET);
+    // The first try's prerequisite failed (the server applied nothing); then only the read.
+    expect(server.received.map((r) => r.opcode)).toEqual([5, 0]);
+  });
+
   it("a new key setting alone sends nothing", async () => {
     const { outs } = await created();
     server.received.length = 0;

@@ -60,3 +60,57 @@ describe("publish", () => {
     expect(server.received.map((r) => r.opcode)).toEqual([5, 0, 5, 0, 5, 0, 5, 0, 5]);
   });
 });
+
+// A signed zone answers an ANY query with RRSIG and NSEC records beside the
+// data: they are the zone's signing, and a CNAME shares its name with them.
+describe("publish in a DNSSEC-signed zone", () => {
+  const OLD = { fqdn: "_abc.www.example.com", type: "CNAME" as const, value: "one.dcv.example.net", ttl: 60 };
+  const NEW = { ...OLD, value: "two.dcv.example.net" };
+
+  it("after a prerequisite failure, a name holding only the CNAME being replaced (and its RRSIG and NSEC records) is no conflict: the update is sent again", async () => {
+    server.replies.push({ rcode: 7 }, { answers: [{ type: "CNAME", value: OLD.value }], dnssec: true });
+    await expect(publish(target, NEW, OLD, FAST)).resolves.toEqual({ preExisting: false, transport: "udp" });
+    expect(server.received.map((r) => r.opcode)).toEqual([5, 0, 5]);
+    expect(server.received[2]!.prerequisites).toEqual([{ name: OLD.fqdn, type: "CNAME", class: "IN", ttl: 0, data: OLD.value }]);
+  });
+
+  it("a CNAME over another one is refused naming that CNAME alone, not the DNSSEC records", async () => {
+    server.replies.push({ rcode: 6 }, { answers: [{ type: "CNAME", value: "theirs.dcv.example.net" }], dnssec: true });
+    const error = await publish(target, NEW, undefined, FAST).catch((e: Error) => e);
+    expect((error as Error).message).toMatch(/already holds CNAME theirs\.dcv\.example\.net there; a CNAME cannot share its name/);
+    expect((error as Error).message).not.toMatch(/RRSIG|NSEC/);
+  });
+});
+
+// One TTL per RRset (RFC 2181 5.2): the server gives the whole TXT RRset the TTL of the RR added.
+describe("a new TTL for the resource's own TXT value", () => {
+  const OTHER = "someone-elses-token";
+
+  it("is refused, naming ttl and the rule, when the RRset also holds a value at another TTL; only the failed first try and the read went out", async () => {
+    server.replies.push({ rcode: 8 }, { answers: [{ type: "TXT", value: "token-1", ttl: 60 }, { type: "TXT", value: OTHER, ttl: 60 }] });
+    const error = await publish(target, { ...RECORD, ttl: 300 }, RECORD, FAST).catch((e: Error) => e);
+    expect(error).toMatchObject({ code: "SHARED_TTL", settings: ["ttl"], mayHaveApplied: false });
+    expect((error as Error).message).toMatch(
+      /^ttl: the TXT RRset at _dnsauth\.www\.example\.com \(zone example\.com at 127\.0\.0\.1:\d+\) also holds a value this resource did not add \("someone-elses-token"\), and an RRset has one TTL for all its values \(RFC 2181 5\.2\): ttl 300 would change theirs from 60 too\. Nothing was changed: keep `ttl` at 60/,
+    );
+    expect(server.received.map((r) => r.opcode)).toEqual([5, 0]);
+  });
+
+  it("goes through in one update when the RRset holds only the resource's value (the first try's prerequisite says so)", async () => {
+    await expect(publish(target, { ...RECORD, ttl: 300 }, RECORD, FAST)).resolves.toEqual({ preExisting: false, transport: "udp" });
+    expect(server.received.map((r) => r.opcode)).toEqual([5]);
+    expect(server.received[0]!.prerequisites).toContainEqual({ name: RECORD.fqdn, type: "TXT", class: "IN", ttl: 0, data: "token-1" });
+    expect(server.received[0]!.records.map((r) => [r.class, r.ttl])).toEqual([["NONE", 0], ["IN", 300]]);
+  });
+
+  it("goes through when the other values have that TTL already (the RRset's TTL was changed at the server)", async () => {
+    server.replies.push({ rcode: 8 }, { answers: [{ type: "TXT", value: "token-1", ttl: 300 }, { type: "TXT", value: OTHER, ttl: 300 }] });
+    await expect(publish(target, { ...RECORD, ttl: 300 }, RECORD, FAST)).resolves.toEqual({ preExisting: false, transport: "udp" });
+    expect(server.received.map((r) => r.opcode)).toEqual([5, 0, 5]);
+  });
+
+  it("a new value at the same TTL beside other values is no TTL change: it is added", async () => {
+    server.replies.push({ rcode: 8 }, { answers: [{ type: "TXT", value: "token-1", ttl: 60 }, { type: "TXT", value: OTHER, ttl: 60 }] });
+    await expect(publish(target, { ...RECORD, value: "token-2" }, RECORD, FAST)).resolves.toEqual({ preExisting: false, transport: "udp" });
+  });
+});
