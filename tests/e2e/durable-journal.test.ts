@@ -14,6 +14,7 @@ import { inlineStack, repoRoot, type IsolatedEnvironment } from "../../scripts/e
 import { main as journalCommand } from "../../sdk/src/cmd/certreseller.js";
 import { openJournal } from "../../sdk/src/journal/index.js";
 import { startLocalS3, type LocalS3 } from "../../sdk/test/journal/s3-server.js";
+import { ordersOnceSold } from "./harness/kill-points.js";
 import { isAlive, killTree } from "./harness/process-tree.js";
 import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
 import { createWorld, failureOf, recorder, type E2eWorld } from "./harness/stack.js";
@@ -105,7 +106,7 @@ describe("the purchase journal in a bucket outlives the CI runner", () => {
     await until("every killed process is gone", () => killed.every((pid) => !isAlive(pid)), 10_000);
     // Whatever the sandbox was holding completes, as a real service would after the client vanished.
     await sandbox.management.clearFaults();
-    await new Promise((resolve) => setTimeout(resolve, LATENCY_MS + 500));
+    await ordersOnceSold(sandbox, order.domain as string);
     // The runner is thrown away: its home (where a local journal would have been) goes with it.
     expect(fs.existsSync(path.join(scratch, `${project}-1`, "home", ".certreseller")), "nothing was journaled in the runner's home").toBe(false);
     fs.rmSync(path.join(scratch, `${project}-1`), { recursive: true, force: true });

@@ -13,7 +13,7 @@ import { createWorld, failureOf, openStack, providerConfig, recorder, type E2eWo
 import type { ChildUpSpec } from "./harness/up-child.js";
 import { ordersThenHoldProgram, ordersProgram, type OrderArgs } from "./programs.js";
 import { until } from "./harness/waiting.js";
-import { createKillPoints, ordersFor, restoreTornCheckpoint, type KillPoint } from "./harness/kill-points.js";
+import { createKillPoints, ordersFor, ordersOnceSold, restoreTornCheckpoint, type KillPoint } from "./harness/kill-points.js";
 
 const LATENCY_MS = 3000;
 
@@ -90,8 +90,7 @@ describe("interrupted create (engine killed)", () => {
 
     // Let whatever the sandbox was holding complete, as a real service would after the client vanished.
     await sandbox.management.clearFaults();
-    await new Promise((resolve) => setTimeout(resolve, LATENCY_MS + 500));
-    const bought = await ordersFor(sandbox, domain);
+    const bought = await ordersOnceSold(sandbox, domain);
     expect(bought.length).toBeLessThanOrEqual(1);
 
     await sandbox.management.clearRequests();

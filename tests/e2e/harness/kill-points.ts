@@ -8,6 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { FaultSettings } from "certreseller-sandbox";
 import { openJournal } from "../../../sdk/src/journal/index.js";
+import type { SandboxOrder } from "../../support/sandbox-management.js";
 import type { TestSandbox } from "./sandbox.js";
 import { backendFiles, type E2eWorld } from "./stack.js";
 import { until } from "./waiting.js";
@@ -32,6 +33,30 @@ export interface KillPoint {
 /** The orders the sandbox sold for `domain`. */
 export const ordersFor = async (sandbox: TestSandbox, domain: string) =>
   (await sandbox.management.orders()).filter((o) => (o.domains as string[] | undefined)?.includes(domain));
+
+/**
+ * The orders the sandbox sold for `domain`, once there is one: after a kill
+ * inside the Order's create, the CreateOrder the sandbox was holding (or had
+ * answered) leaves exactly one order, as a real service would after the client
+ * vanished; on a loaded machine that comes later than the held latency. Polls
+ * the management API; fails naming the domain and the sandbox's requests when
+ * no order appears within `timeoutMs`.
+ *
+ * @example
+ * const bought = await ordersOnceSold(sandbox, domain); // length 1
+ */
+export async function ordersOnceSold(sandbox: TestSandbox, domain: string, timeoutMs = 120_000): Promise<SandboxOrder[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const orders = await ordersFor(sandbox, domain);
+    if (orders.length > 0) return orders;
+    if (Date.now() > deadline) {
+      const requests = (await sandbox.management.requests()).map((r) => `${r.operation} ${r.code} (${r.durationMs} ms)`);
+      throw new Error(`the sandbox sold no order for ${domain} within ${timeoutMs} ms of the kill: the CreateOrder it held never completed. Its request log: ${requests.join(", ") || "empty"}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 const journalEntries = (world: E2eWorld) => openJournal({ journalDir: world.journalDir }).list();
 

@@ -14,7 +14,7 @@ import { isAlive, killTree } from "../harness/process-tree.js";
 import type { TestSandbox } from "../harness/sandbox.js";
 import { until } from "../harness/waiting.js";
 import { failureOf } from "../harness/stack.js";
-import { createKillPoints, ordersFor, restoreTornCheckpoint, type KillPoint } from "../harness/kill-points.js";
+import { createKillPoints, ordersFor, ordersOnceSold, restoreTornCheckpoint, type KillPoint } from "../harness/kill-points.js";
 
 const PROGRAM = path.join(repoRoot, "tests", "e2e", "fixtures", "yaml-money", "order-and-certificate");
 const PROJECT = "certreseller-interrupted";
@@ -88,8 +88,7 @@ describe("interrupted create through the provider plugin (engine killed, Pulumi 
 
     // Let whatever the sandbox was holding complete, as a real service would after the client vanished.
     await sandbox.management.clearFaults();
-    await new Promise((resolve) => setTimeout(resolve, LATENCY_MS + 500));
-    const bought = await ordersFor(sandbox, domain);
+    const bought = await ordersOnceSold(sandbox, domain);
     expect(bought.length).toBeLessThanOrEqual(1);
 
     restoreTornCheckpoint(world, PROJECT, STACK);
