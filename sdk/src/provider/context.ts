@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { PartnerApiError } from "../client/errors.js";
 import { isLoopback } from "../client/partner-client.js";
 import type { PartnerApi, PartnerOperation } from "../client/types.js";
@@ -23,6 +24,29 @@ export interface ProviderContext {
    */
   log(resource?: string): ProviderLog;
   now(): Date;
+  /**
+   * Aborted when the call this context serves is cancelled (in the provider
+   * plugin: the engine's gRPC call, cancelled or dropped with the engine's
+   * connection). From then on its CreateOrder is refused before sending;
+   * every other call still runs, so an order already bought is journaled
+   * and submitted. Absent where no one can cancel (the dynamic provider).
+   */
+  readonly signal?: AbortSignal;
+}
+
+/** The signal of the call being served, for the contexts built inside it (see {@link runForCall}). */
+const callSignals = new AsyncLocalStorage<AbortSignal>();
+
+/**
+ * Runs `work` as the serving of one call: every context built inside it
+ * (the handler entry builds its own) carries `signal`, without the entry's
+ * stable signatures changing.
+ *
+ * @example
+ * runForCall(cancellation.signal, () => invoke(self, handlerModule, "create", [inputs]));
+ */
+export function runForCall<T>(signal: AbortSignal, work: () => T): T {
+  return callSignals.run(signal, work);
 }
 
 /**
@@ -40,17 +64,21 @@ export function createContext(args: {
   api?: PartnerApi;
   sink?: LogSink;
   now?: () => Date;
+  /** The call's cancellation; default the one {@link runForCall} runs under, if any. */
+  signal?: AbortSignal;
 }): ProviderContext {
   const { type, settings } = args;
+  const signal = args.signal ?? callSignals.getStore();
   const apiKey = settings.apiKey;
   // The secret half alone is also a valid key, so scrub it on its own too.
   const secrets = apiKey ? [apiKey, apiKey.includes(":") ? apiKey.slice(apiKey.indexOf(":") + 1) : undefined] : [];
   return {
     type,
     settings,
-    api: () => guardStoppedPurchases(guardClockOverride(args.api ?? clientFor(settings), settings)),
+    api: () => guardStoppedPurchases(guardClockOverride(args.api ?? clientFor(settings), settings), signal),
     log: (name) => createLog({ type, name, secrets, sink: args.sink }),
     now: args.now ?? clock(settings.now),
+    ...(signal ? { signal } : {}),
   };
 }
 
@@ -80,31 +108,53 @@ export function stopPurchases(reason: string): void {
   purchasesStopped = reason;
 }
 
-const stoppable = new WeakMap<PartnerApi, PartnerApi>();
+/** Why `signal`'s call may not buy; undefined while it may. */
+function callRefusal(signal: AbortSignal | undefined): string | undefined {
+  if (!signal?.aborted) return undefined;
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason.message : typeof reason === "string" ? reason : "the call this purchase was made for was cancelled";
+}
 
-/** `api` whose createOrder is refused, at call time, once {@link stopPurchases} was called. */
-function guardStoppedPurchases(api: PartnerApi): PartnerApi {
-  let wrapper = stoppable.get(api);
+const stoppable = new WeakMap<PartnerApi, PartnerApi>();
+const stoppableForCall = new WeakMap<AbortSignal, WeakMap<PartnerApi, PartnerApi>>();
+
+/**
+ * `api` whose createOrder is refused, at the moment it would be sent, once
+ * {@link stopPurchases} was called or the call it serves was cancelled
+ * (`signal`, else the call {@link runForCall} runs it under): the last gate
+ * before the money, whatever the handler read or waited for before it.
+ * Nothing else is refused: an order bought before the cancellation is still
+ * journaled and submitted.
+ */
+function guardStoppedPurchases(api: PartnerApi, signal: AbortSignal | undefined): PartnerApi {
+  let cache = stoppable;
+  if (signal) {
+    cache = stoppableForCall.get(signal) ?? new WeakMap();
+    stoppableForCall.set(signal, cache);
+  }
+  let wrapper = cache.get(api);
   if (!wrapper) {
     wrapper = new Proxy(api, {
       get(target, property, receiver) {
         if (property === "createOrder") {
-          return (...callArgs: unknown[]) =>
-            purchasesStopped === undefined
+          return (...callArgs: unknown[]) => {
+            const refusal = purchasesStopped ?? callRefusal(signal ?? callSignals.getStore());
+            return refusal === undefined
               ? (target.createOrder as (...a: unknown[]) => unknown).apply(target, callArgs)
               : Promise.reject(
-                  new PartnerApiError(`CreateOrder: refused before sending: ${purchasesStopped}`, {
+                  new PartnerApiError(`CreateOrder: refused before sending: ${refusal}`, {
                     kind: "invalid_argument",
                     operation: "CreateOrder",
                     mayHaveReachedServer: false,
                   }),
                 );
+          };
         }
         const value = Reflect.get(target, property, receiver) as unknown;
         return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
       },
     });
-    stoppable.set(api, wrapper);
+    cache.set(api, wrapper);
   }
   return wrapper;
 }
