@@ -5,7 +5,9 @@
  * under PID 1) must stop. Pulumi's own providers health-check that address
  * (`rpcutil.Healthcheck`, every 5 minutes); this one does every
  * {@link ENGINE_CHECK_INTERVAL_MS}, so the bound is short: an engine that
- * fails {@link ENGINE_CHECK_FAILURES} checks in a row is gone.
+ * fails {@link ENGINE_CHECK_FAILURES} checks in a row is gone. The checks
+ * decide when the process exits; purchases stop sooner, as soon as the
+ * engine's calls are cancelled (server.ts, {@link engineUnreachable}).
  */
 import { grpc } from "./protocol.js";
 
@@ -19,13 +21,8 @@ const CHECK_DEADLINE_MS = 2_000;
 /** `grpc.health.v1.Health/Check` with an empty request (the engine's whole server): its answer is not read, only whether it came. */
 const HEALTH_CHECK = "/grpc.health.v1.Health/Check";
 
-/**
- * Whether the engine at the other end of `client` answers: its health
- * answer, or UNIMPLEMENTED from an engine without the health service. Every
- * other failure (no connection, a dropped one, no answer in time) is silence;
- * one silent check alone never means gone.
- */
-export function engineAnswers(client: InstanceType<typeof grpc.Client>): Promise<boolean> {
+/** The engine's health answer from `client`: undefined when it came, else the failure's status code. */
+function askEngine(client: InstanceType<typeof grpc.Client>): Promise<number | undefined> {
   return new Promise((resolve) => {
     client.makeUnaryRequest(
       HEALTH_CHECK,
@@ -33,9 +30,43 @@ export function engineAnswers(client: InstanceType<typeof grpc.Client>): Promise
       (bytes: Buffer) => bytes,
       {},
       { deadline: Date.now() + CHECK_DEADLINE_MS },
-      (error) => resolve(!error || error.code === grpc.status.UNIMPLEMENTED),
+      (error) => resolve(error ? error.code : undefined),
     );
   });
+}
+
+/**
+ * Whether the engine at the other end of `client` answers: its health
+ * answer, or UNIMPLEMENTED from an engine without the health service. Every
+ * other failure (no connection, a dropped one, no answer in time) is silence;
+ * one silent check alone never means gone.
+ */
+export async function engineAnswers(client: InstanceType<typeof grpc.Client>): Promise<boolean> {
+  const code = await askEngine(client);
+  return code === undefined || code === grpc.status.UNIMPLEMENTED;
+}
+
+/** The address {@link watchEngine} watches: the one this process's engine gave. */
+let watched: string | undefined;
+
+/**
+ * Whether nothing listens at the engine's address any more: one check on a
+ * new connection that fails as UNAVAILABLE (refused or dropped). Stricter
+ * than silence: a busy engine may answer late (DEADLINE_EXCEEDED), but a
+ * live one always accepts the connection. False when no engine is watched.
+ * The provider asks this when one of its calls is cancelled (server.ts).
+ *
+ * @example
+ * if (await engineUnreachable()) stopPurchases("the engine is gone");
+ */
+export async function engineUnreachable(address: string | undefined = watched): Promise<boolean> {
+  if (address === undefined) return false;
+  const client = new grpc.Client(address, grpc.credentials.createInsecure());
+  try {
+    return (await askEngine(client)) === grpc.status.UNAVAILABLE;
+  } finally {
+    client.close();
+  }
 }
 
 /**
@@ -51,6 +82,7 @@ export function watchEngine(
   onGone: () => void,
   { intervalMs = ENGINE_CHECK_INTERVAL_MS, failures = ENGINE_CHECK_FAILURES }: { intervalMs?: number; failures?: number } = {},
 ): () => void {
+  watched = address;
   const client = new grpc.Client(address, grpc.credentials.createInsecure());
   let silent = 0;
   let stopped = false;

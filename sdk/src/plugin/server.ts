@@ -17,11 +17,12 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { configure, handlerModule, invoke, settingsOf } from "../provider/entry.js";
 import { ImportError, type Imported, type ProviderMethod } from "../provider/handlers.js";
-import { createContext, stopPurchases, type ProviderContext } from "../provider/context.js";
+import { createContext, runForCall, stopPurchases, type ProviderContext } from "../provider/context.js";
 import { engineSink, flushEngineLog } from "../provider/engine-log.js";
 import { EXPLICIT_PROVIDER_NEEDS_KEY, SECRET_SETTINGS, accountLine, checkConfig, configSource, diffConfig, isExplicitProvider } from "./configuration.js";
 import { SETTING_SOURCES } from "../provider/config.js";
 import { containsUnknown } from "../provider/unknown.js";
+import { engineUnreachable } from "./engine-watch.js";
 import { runInvoke } from "./invokes.js";
 import { SERVED_RESOURCES, type ProgramSide, type ServedResource } from "./served-resources.js";
 import { unscopedEntryStop } from "./unscoped-entry.js";
@@ -30,7 +31,8 @@ import { isInput, parseDeclared, type InputFailure } from "../schema/property.js
 import { grpc, proto } from "./protocol.js";
 
 type Callback = (error: unknown, value?: unknown, trailer?: unknown) => void;
-type Call = { request: any };
+/** A unary call as @grpc/grpc-js hands it over: `cancelled` and its event when the engine cancelled it or its connection dropped. */
+type Call = { request: any; cancelled?: boolean; on?(event: "cancelled", listener: () => void): unknown };
 
 /** The package's version (sdk/package.json): GetPluginInfo reports it. */
 export function pluginVersion(): string {
@@ -97,16 +99,34 @@ function operationError(error: unknown, present?: (props: Props) => Props): { co
 /** Why nothing starts once the engine is gone. */
 const ENGINE_GONE = "the Pulumi engine that started this provider plugin is gone (its `pulumi` process was killed), so nothing could record a result in state";
 
+/** Why a cancelled call buys nothing (its CreateOrder is refused before sending). */
+const CALL_CANCELLED =
+  "the Pulumi engine cancelled this call (or its connection to the provider plugin dropped: its `pulumi` process was killed) before CreateOrder was sent, so nothing could record the purchase in state";
+
+/** Why nothing starts, process-wide, once a cancelled call found no engine behind it. */
+const ENGINE_DROPPED =
+  "the Pulumi engine that started this provider plugin dropped its calls and no longer accepts connections (its `pulumi` process was killed), so nothing could record a result in state";
+
 /** How long work in flight may run on after the engine is gone: one CreateOrder's timeout and its journal write, with room. */
 export const IN_FLIGHT_GRACE_MS = 60_000;
 
 /** The provider object the handlers' entry keys its settings by; one per process (one per provider). */
 export class CertresellerProvider {
   readonly #self = {};
+  /** Whether nothing listens at the engine's address any more (engine-watch.ts); asked when a call is cancelled. */
+  readonly #engineUnreachable: () => Promise<boolean>;
+  /** The check a cancelled call started, while it runs (several calls cancelled at once share it). */
+  #probing: Promise<void> | undefined;
   readonly #inFlight = new Set<Promise<unknown>>();
   /** Lines said once per process (one process serves one provider): the account line, a setting's warning. */
   readonly #said = new Set<string>();
-  #engineGone = false;
+  /** Why nothing starts any more (the engine is gone); undefined while operations may start. */
+  #stopped: string | undefined;
+
+  /** `engineUnreachable`: how a cancelled call asks whether the engine is gone (default: its address, engine-watch.ts). */
+  constructor(options: { engineUnreachable?: () => Promise<boolean> } = {}) {
+    this.#engineUnreachable = options.engineUnreachable ?? (() => engineUnreachable());
+  }
 
   /**
    * The engine that started this process is gone: no operation starts from
@@ -114,8 +134,7 @@ export class CertresellerProvider {
    * journaled), and what is in flight gets at most `graceMs` to finish.
    */
   async engineGone(graceMs = IN_FLIGHT_GRACE_MS): Promise<void> {
-    this.#engineGone = true;
-    stopPurchases(ENGINE_GONE);
+    this.#stopStarting(ENGINE_GONE);
     let timer: NodeJS.Timeout | undefined;
     const grace = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, graceMs);
@@ -123,6 +142,35 @@ export class CertresellerProvider {
     await Promise.race([Promise.allSettled([...this.#inFlight]), grace]);
     clearTimeout(timer);
     await flushEngineLog(1_000);
+  }
+
+  /** From now on no create, update or delete starts and no CreateOrder is sent, in this whole process. */
+  #stopStarting(reason: string): void {
+    this.#stopped ??= reason;
+    stopPurchases(reason);
+  }
+
+  /**
+   * A call was cancelled before it was answered: its own CreateOrder is
+   * refused already (its signal). Whether to stop the whole process too: the
+   * engine cancels one call and carries on only when it gives up on that
+   * call (its deadline, a cancellation of its own), and then it still
+   * listens; a killed engine drops every call at once and listens no more.
+   * So one check on a new connection decides: refused means the engine is
+   * gone now, not 10-15 s later when the health checks would say so; a
+   * live engine (even a busy one) keeps this process buying. The health
+   * checks still decide when the process exits.
+   */
+  #callCancelled(): void {
+    if (this.#stopped !== undefined || this.#probing) return;
+    this.#probing = this.#engineUnreachable()
+      .then((unreachable) => {
+        if (unreachable) this.#stopStarting(ENGINE_DROPPED);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        this.#probing = undefined;
+      });
   }
 
   /** The provider's URN and where its key came from, from Configure. */
@@ -146,22 +194,44 @@ export class CertresellerProvider {
     return createContext({ type, settings: settingsOf(this.#self), sink: engineSink() });
   }
 
-  #run(served: ServedResource, method: ProviderMethod, args: unknown[]): Promise<any> {
-    if (this.#engineGone && (method === "create" || method === "update" || method === "delete")) {
-      return Promise.reject(new Error(`certreseller: ${ENGINE_GONE}: this ${method} was not started`));
+  /** Runs a handler method for one call: the contexts built for it carry `signal`, the call's cancellation (see {@link #rpc}). */
+  #run(served: ServedResource, method: ProviderMethod, args: unknown[], signal: AbortSignal): Promise<any> {
+    const mutates = method === "create" || method === "update" || method === "delete";
+    if (this.#stopped !== undefined && mutates) {
+      return Promise.reject(new Error(`certreseller: ${this.#stopped}: this ${method} was not started`));
     }
-    const running = invoke(this.#self, handlerModule(served.handler)!, method, args);
+    // No one waits for a cancelled call's answer.
+    if (signal.aborted && mutates) return Promise.reject(new Error(`certreseller: ${CALL_CANCELLED}: this ${method} was not started`));
+    const running = runForCall(signal, () => invoke(this.#self, handlerModule(served.handler)!, method, args));
     this.#inFlight.add(running);
     void running.catch(() => undefined).finally(() => this.#inFlight.delete(running));
     return running;
   }
 
-  /** Each RPC: run, answer, and never let a throw escape as an unhandled rejection. */
-  #rpc(work: (request: any) => Promise<unknown>, present?: (request: any) => (props: Props) => Props) {
+  /**
+   * Each RPC: run, answer, and never let a throw escape as an unhandled
+   * rejection. The work gets the call's cancellation: aborted when the
+   * engine cancels the call or its connection drops before the answer
+   * (grpc-js also reports "cancelled" after every answer: those are not).
+   */
+  #rpc(work: (request: any, signal: AbortSignal) => Promise<unknown>, present?: (request: any) => (props: Props) => Props) {
     return (call: Call, callback: Callback) => {
-      work(call.request).then(
-        (value) => callback(null, value),
+      const cancellation = new AbortController();
+      let answered = false;
+      const cancelled = () => {
+        if (answered || cancellation.signal.aborted) return;
+        cancellation.abort(new Error(CALL_CANCELLED));
+        this.#callCancelled();
+      };
+      call.on?.("cancelled", cancelled);
+      if (call.cancelled) cancelled();
+      work(call.request, cancellation.signal).then(
+        (value) => {
+          answered = true;
+          callback(null, value);
+        },
         (error) => {
+          answered = true;
           const failure = operationError(error, present?.(call.request));
           callback(failure, null, failure.metadata);
         },
@@ -215,7 +285,7 @@ export class CertresellerProvider {
         response.setAcceptoutputs(false);
         return response;
       }),
-      check: this.#rpc(async (request) => {
+      check: this.#rpc(async (request, signal) => {
         const served = servedFor(request);
         const news = unwrap(toJs(request.getNews()));
         const olds = unwrap(toJs(request.getOlds()));
@@ -226,19 +296,19 @@ export class CertresellerProvider {
           const stop = await unscopedEntryStop(settingsOf(this.#self), urn, String(handlerNews.journalScope), Object.keys(olds.values).length > 0);
           if (stop) throw new Error(stop);
         }
-        const result = await this.#run(served, "check", [omit(olds.values, served.presentationInputs), handlerNews]);
+        const result = await this.#run(served, "check", [omit(olds.values, served.presentationInputs), handlerNews], signal);
         const kept = checkPresentationInputs(served, news.values);
         const response = new proto.provider.CheckResponse();
         response.setInputs(toStruct(wrap({ ...(result?.inputs ?? handlerNews), ...kept.values }, [...news.secret, ...secretInputs(served)])));
         response.setFailuresList([...(result?.failures ?? []), ...kept.failures].map(toCheckFailure));
         return response;
       }),
-      diff: this.#rpc(async (request) => {
+      diff: this.#rpc(async (request, signal) => {
         const served = servedFor(request);
         const olds = unwrap(toJs(request.getOlds())).values;
         const oldInputs = unwrap(toJs(request.getOldInputs?.())).values;
         const news = unwrap(toJs(request.getNews())).values;
-        const result = (await this.#run(served, "diff", [request.getId(), served.stored(olds), omit(news, served.presentationInputs)])) ?? {};
+        const result = (await this.#run(served, "diff", [request.getId(), served.stored(olds), omit(news, served.presentationInputs)], signal)) ?? {};
         const presentation = served.presentationInputs.filter((n) => !sameValue(oldInputs[n], news[n]));
         const replaces: string[] = result.replaces ?? [];
         // Declared inputs only: what the plugin and `check` add (journalKey, quotedPrice, ...) is not what the program wrote.
@@ -253,10 +323,10 @@ export class CertresellerProvider {
         return response;
       }),
       create: this.#rpc(
-        async (request) => {
+        async (request, signal) => {
           const served = servedFor(request);
           const inputs = unwrap(toJs(request.getProperties()));
-          const result = await this.#run(served, "create", [omit(inputs.values, served.presentationInputs)]);
+          const result = await this.#run(served, "create", [omit(inputs.values, served.presentationInputs)], signal);
           const response = new proto.provider.CreateResponse();
           response.setId(result.id);
           response.setProperties(toStruct(this.#answer(served, result.outs ?? {}, inputs.values, inputs.secret)));
@@ -264,19 +334,19 @@ export class CertresellerProvider {
         },
         (request) => this.#presentPartial(request, "getProperties"),
       ),
-      read: this.#rpc(async (request) => {
+      read: this.#rpc(async (request, signal) => {
         const served = servedFor(request);
         const props = unwrap(toJs(request.getProperties()));
         const inputs = unwrap(toJs(request.getInputs?.()));
         const response = new proto.provider.ReadResponse();
         if (Object.keys(props.values).length === 0) {
-          const imported = await this.#import(served, request.getUrn(), request.getId());
+          const imported = await this.#import(served, request.getUrn(), request.getId(), signal);
           response.setId(imported.id);
           response.setProperties(toStruct(this.#answer(served, imported.outputs, imported.inputs, new Set())));
           response.setInputs(toStruct(wrap(imported.inputs, secretInputs(served))));
           return response;
         }
-        const result = (await this.#run(served, "read", [request.getId(), served.stored(props.values)])) ?? {};
+        const result = (await this.#run(served, "read", [request.getId(), served.stored(props.values)], signal)) ?? {};
         if (!result.id || !result.props) return response; // gone: an empty id tells the engine to drop it
         response.setId(result.id);
         response.setProperties(toStruct(this.#answer(served, result.props, inputs.values, props.secret)));
@@ -284,21 +354,21 @@ export class CertresellerProvider {
         return response;
       }),
       update: this.#rpc(
-        async (request) => {
+        async (request, signal) => {
           const served = servedFor(request);
           const olds = unwrap(toJs(request.getOlds()));
           const news = unwrap(toJs(request.getNews()));
-          const result = await this.#run(served, "update", [request.getId(), served.stored(olds.values), omit(news.values, served.presentationInputs)]);
+          const result = await this.#run(served, "update", [request.getId(), served.stored(olds.values), omit(news.values, served.presentationInputs)], signal);
           const response = new proto.provider.UpdateResponse();
           response.setProperties(toStruct(this.#answer(served, result?.outs ?? served.stored(olds.values), news.values, news.secret)));
           return response;
         },
         (request) => this.#presentPartial(request, "getNews"),
       ),
-      delete: this.#rpc(async (request) => {
+      delete: this.#rpc(async (request, signal) => {
         const served = servedFor(request);
         const props = unwrap(toJs(request.getProperties()));
-        await this.#run(served, "delete", [request.getId(), served.stored(props.values)]);
+        await this.#run(served, "delete", [request.getId(), served.stored(props.values)], signal);
         return new proto.empty.Empty();
       }),
       invoke: this.#rpc(async (request) => {
@@ -339,15 +409,15 @@ export class CertresellerProvider {
     };
   }
 
-  async #import(served: ServedResource, urn: string, id: string): Promise<Imported> {
+  async #import(served: ServedResource, urn: string, id: string, signal: AbortSignal): Promise<Imported> {
     // The resource's own check on what the import found, with what the program would add.
     const check = async (declared: Props): Promise<Props> => {
-      const result = await this.#run(served, "check", [{}, served.programInputs(urn, declared, this.#programSide(urn))]);
+      const result = await this.#run(served, "check", [{}, served.programInputs(urn, declared, this.#programSide(urn))], signal);
       const failures: { property: string; reason: string }[] = result?.failures ?? [];
       if (failures.length > 0) throw new ImportError(`cannot import ${served.declaration.name.toLowerCase()} ${id}: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`);
       return result.inputs as Props;
     };
-    return (await this.#run(served, "import", [id, check])) as Imported;
+    return (await this.#run(served, "import", [id, check], signal)) as Imported;
   }
 }
 
