@@ -9,16 +9,16 @@ import { apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
 import { forgetJournalEntry } from "./journal-entry.js";
 import { learnCurrentCertificate, settingsOf, withKnowledge } from "./renewal.js";
 import { reportedMethod } from "./reported-method.js";
+import { revokedAdvice, settlementOf, SettlementUnknownError, type Settlement } from "./settlement.js";
 import { withoutRetired, type OrderState } from "./state.js";
-
-/** Cert states that mean the purchase is gone: revoked/refunded, refund in progress. */
-const GONE: readonly number[] = [CertStatus.Revoked, CertStatus.RefundInProgress];
 
 /**
  * Refresh through GetRecord (no rate limit). An order the API itself says
- * no longer exists (its 404) under the account that bought it, or that was
- * cancelled, refunded or revoked outside Pulumi, is dropped from state with a
- * warning, so the next `up` previews buying a new one.
+ * no longer exists (its 404) under the account that bought it, or whose
+ * order status shows it cancelled or refunded outside Pulumi, is dropped
+ * from state with a warning, so the next `up` previews buying a new one. A
+ * revoked certificate of a live order keeps the order (it is still paid)
+ * and says how to get a certificate again (settlement.ts).
  *
  * A 404 proves "gone" only under the account recorded in `accountId`: the
  * service answers 404 for another account's order too. Under another
@@ -30,7 +30,7 @@ const GONE: readonly number[] = [CertStatus.Revoked, CertStatus.RefundInProgress
  */
 export async function read(ctx: ProviderContext, id: string, props: OrderState): Promise<pulumi.dynamic.ReadResult<OrderState>> {
   const log = ctx.log(props.journalKey);
-  await forgetJournalEntry(ctx, props);
+  await forgetJournalEntry(ctx, props, { keepResumed: true });
   const api = ctx.api();
   let stored;
   try {
@@ -60,14 +60,20 @@ export async function read(ctx: ProviderContext, id: string, props: OrderState):
     );
   }
   const certStatus = stored.certStatus;
-  if (GONE.includes(certStatus)) {
-    log.warn(
-      `order ${id} was ${certStatus === CertStatus.Revoked ? "revoked or refunded" : "cancelled (refund in progress)"} outside Pulumi (cert status ${certStatus}); ` +
-        "removing it from state — the next `pulumi up` will buy a new one" +
-        (certStatus === CertStatus.Revoked ? "; if it was revoked without a refund, ask the reseller's support (the service cancels only orders not revoked)" : ""),
-    );
+  // The order status decides whether the order is gone, not a revoked certificate (settlement.ts).
+  let settlement: Settlement;
+  try {
+    settlement = await settlementOf(api, id, certStatus);
+  } catch (error) {
+    if (!(error instanceof SettlementUnknownError)) throw error;
+    log.warn(`${error.message}: the order is KEPT in state as it was; run \`pulumi refresh\` again${error.retryAfter ? ` in ${error.retryAfter} s` : " later"}`);
+    return { id, props: toPlainJson(withoutRetired({ ...props, certStatus })) as unknown as OrderState };
+  }
+  if (settlement.kind === "settled") {
+    log.warn(`order ${id} was ${settlement.why} outside Pulumi; removing it from state — the next \`pulumi up\` will buy a new one`);
     return {};
   }
+  if (settlement.kind === "revoked") log.warn(revokedAdvice(id, settlement.orderStatus, props.journalKey));
   if (certStatus === CertStatus.Revoking) log.warn(`order ${id}'s certificate is being revoked`);
   const state: OrderState = withoutRetired({
     ...props,

@@ -120,7 +120,7 @@ describe("cert status 5 ('revoked/refunded') is not a refund", () => {
     await h.mgmt("DELETE", "/requests");
     await handlers.delete!(h.ctx, id, outs);
     expect(count(await h.operations(), "CancelOrder")).toBe(0);
-    expect(h.lines.join("\n")).toMatch(new RegExp(`order ${id} is already refunded \\(order status 4\\); nothing to refund`));
+    expect(h.lines.join("\n")).toMatch(new RegExp(`order ${id} is already refunded \\(order status 4\\); nothing to cancel or refund`));
   });
 });
 

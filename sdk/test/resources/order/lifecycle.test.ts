@@ -52,7 +52,7 @@ describe("Order lifecycle against the sandbox", () => {
     expect(order.certificates[0].method).toBe("email-hostmaster");
   });
 
-  it("read refreshes through GetRecord, drops what an earlier release stored, and drops a revoked order", async () => {
+  it("read refreshes through GetRecord, drops what an earlier release stored, and keeps a live order whose certificate was revoked", async () => {
     const { id, outs } = await h.buy({ productCode: "sandbox-dv-single", domain: "read.example.com" });
     const earlier = { ...outs, records: [{ domain: "read.example.com" }], orderStatus: 1, emailSuffix: "admin", __provider: PROVIDER_TEXT };
     const refreshed = await handlers.read!(h.ctx, id, earlier as unknown as OrderState);
@@ -63,11 +63,22 @@ describe("Order lifecycle against the sandbox", () => {
     expect(Object.keys(refreshed.props!).filter((k) => ["records", "orderStatus", "emailSuffix"].includes(k))).toEqual([]);
     await h.mgmt("POST", `/orders/${id}/issue`);
     await h.mgmt("POST", `/orders/${id}/revoke`);
+    // Cert status 5 belongs to the certificate; the order is still paid (order status 2): kept, and the way on named.
+    const kept = await handlers.read!(h.ctx, id, outs);
+    expect(kept.id).toBe(id);
+    expect(kept.props?.certStatus).toBe(5);
+    expect(h.lines.join("\n")).toMatch(new RegExp(`order ${id}'s current certificate was revoked \\(cert status 5\\) but the order is still paid and live \\(order status 2\\), so it is KEPT`));
+    expect(h.lines.join("\n")).toMatch(/pulumi up --replace/);
+    // Only a revoked certificate costs the status read (one per order per 180 s, which the Certificate resource also uses).
+    expect((await h.operations()).filter((op) => op === "GetCertificateStatus")).toHaveLength(1);
+  });
+
+  it("read drops an order whose order status shows it refunded, and never on a revoked certificate alone", async () => {
+    const { id, outs } = await h.buy({ productCode: "sandbox-dv-single", domain: "refunded-read.example.com" });
+    await h.ctx.api().cancelOrder({ orderNo: id, reason: "outside Pulumi" });
     const gone = await handlers.read!(h.ctx, id, outs);
     expect(gone.id).toBeUndefined();
-    expect(h.lines.join("\n")).toMatch(/revoked or refunded outside Pulumi/);
-    // Refresh never spends the status read's cooldown (the Certificate resource needs it).
-    expect(await h.operations()).not.toContain("GetCertificateStatus");
+    expect(h.lines.join("\n")).toMatch(new RegExp(`order ${id} was (refunded \\(order status 4\\)|cancelled \\(order status 3\\)|being refunded \\(cert status 6\\)) outside Pulumi; removing it from state`));
   });
 
   it("one product-list walk serves the checks of many resources", async () => {
