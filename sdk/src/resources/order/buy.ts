@@ -48,8 +48,9 @@ export function requestFor(inputs: OrderInputs): CreateOrderRequest {
  * `bought` when a SUCCESS answer (code 200) carried an order number but
  * could not be read in full, or reached us under an HTTP error status (the
  * order exists and is paid); `named` when a failure answer names an order
- * (e.g. a 400 "already ordered: CERT…"), which proves nothing by itself:
- * that order may be another resource's, and is checked before it is kept;
+ * (e.g. a 400 "already ordered: CERT…"): with the API's own refusal
+ * (`refused`) nothing was bought and the order is never taken; otherwise it
+ * may be this purchase, and is checked before it is kept;
  * `unknown` otherwise — an HTTP error page included, a 429 page from
  * something in front of the API too: most rate limiters refuse before
  * forwarding, but not all, and only the API's envelope is evidence.
@@ -68,7 +69,7 @@ function outcomeOf(
 }
 
 /**
- * A failure answer named an order: it is this purchase only if the API shows
+ * A failure answer that is not a refusal named an order: it is this purchase only if the API shows
  * it to this key covering exactly this Order's names (and product, once
  * issued), as adoption requires. `mismatch` when the API's own answers say
  * it is not (its 404, other names); `unknown` when it could not be read.
@@ -139,17 +140,16 @@ export async function buy(ctx: ProviderContext, unpriced: OrderInputs, journal: 
         cause: error,
       });
     }
+    if (outcome.kind === "named" && outcome.refused) {
+      // The API refused this request in its own words: nothing was bought, so the order it names ("already
+      // ordered: CERT…") is another purchase — a replaced or renamed resource's, another stack's, or one made
+      // outside Pulumi. Taking it would leave two resources holding one order, and the first destroy would
+      // cancel the other's certificate. Only the user can say it is this Order's.
+      await journal.clear(key);
+      throw new Error(refusalNamingOrder(inputs, outcome.orderNo, error), { cause: error });
+    }
     if (outcome.kind === "named") {
       const named = await checkNamedOrder(api, inputs, outcome.orderNo);
-      if (named.kind === "mismatch" && outcome.refused) {
-        // The API refused this request in its own words, and the order it names is not this purchase.
-        await journal.clear(key);
-        throw new Error(
-          `certreseller Order "${resourceName(inputs.journalKey)}": CreateOrder was refused, nothing was bought: ${describeError(error)}. ` +
-            `The refusal names order ${outcome.orderNo}, which is not this Order's purchase and is NOT taken into state (${named.why}).`,
-          { cause: error },
-        );
-      }
       if (named.kind !== "ours") {
         throw new Error(
           maybeBoughtMessage(inputs, intent, journal, `${lostAnswer(error)}; order ${outcome.orderNo} named in that answer is not taken (${named.why})`),
@@ -176,6 +176,22 @@ export async function buy(ctx: ProviderContext, unpriced: OrderInputs, journal: 
   const charged = created.payableAmount ?? created.totalAmount;
   log.info(`bought order ${created.orderNo}: ${charged ?? "amount not reported"} charged (quoted ${inputs.quotedPrice ?? "n/a"})`);
   return { state: { ...stateFromCreate(inputs, created, receivedAt), ...account.record }, inputs };
+}
+
+/**
+ * CreateOrder was refused in the API's own words, and the refusal names an
+ * existing order: nothing was bought, that order is not taken, and the user
+ * is told how to take it deliberately if it is this Order's.
+ */
+function refusalNamingOrder(inputs: OrderInputs, orderNo: string, error: unknown): string {
+  return [
+    `certreseller Order "${resourceName(inputs.journalKey)}": CreateOrder was refused, nothing was bought: ${describeError(error)}. ` +
+      `The refusal names order ${orderNo}, which is NOT taken into state: by the API's own answer this request bought nothing, so that order ` +
+      "is another purchase (another resource's, e.g. one this Order replaces or was renamed from, another stack's, or one bought outside Pulumi), " +
+      "and two resources holding one order means the first destroy cancels the other's certificate.",
+    `  - if order ${orderNo} should be this Order's (and no other resource holds it): set \`adoptOrderNo: "${orderNo}"\` and run \`pulumi up\` again (nothing is bought);`,
+    "  - otherwise: change what the service refused (see its message above), or settle the other order first.",
+  ].join("\n");
 }
 
 /**

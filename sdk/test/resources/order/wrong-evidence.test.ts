@@ -407,28 +407,34 @@ describe("CreateOrder answers that name an order", () => {
     expect(calls).not.toContain("GetRecord");
   });
 
-  it("a refusal naming an order that GetRecord shows with this Order's names: that is the purchase, kept", async () => {
-    const domain = "named-400.example.com";
-    const { error, inputs, calls } = await createWith(apiError(400, "upstream CA refused", { order_no: NAMED }), domain, () => recordOf(NAMED, 0, domain));
+  it("a failure that is not a refusal (500) naming an order that GetRecord shows with this Order's names: that is the purchase, kept", async () => {
+    const domain = "named-500.example.com";
+    const { error, inputs, calls } = await createWith(apiError(500, "upstream CA failed", { order_no: NAMED }), domain, () => recordOf(NAMED, 0, domain));
     await expectKept(error, inputs, calls);
     expect(calls).toContain("GetRecord");
   });
 
+  // By the API's own refusal nothing was bought, so the order it names is another purchase (a replaced or renamed
+  // resource's, another stack's): taking it would let two resources hold one order. Even one with these very names.
   it.each([
-    ["covers other names", "named-other-names.example.com", () => recordOf(NAMED, 2, "someone-else.example.com"), /covers someone-else\.example\.com/],
-    ["is not this account's (the API's 404)", "named-other-account.example.com", () => apiError(404, "no such order", {}), /does not exist or belongs to another account/],
-  ] as const)("a refusal (400 'already ordered') naming an order that %s: refused, nothing bought, the order NOT taken", async (_title, domain, getRecord, why) => {
-    const { error, inputs, calls } = await createWith(apiError(400, `already ordered: ${NAMED}`, { order_no: NAMED }), domain, getRecord);
+    ["has this Order's names (another resource's order for the same domain)", "named-same-names.example.com", (d: string) => recordOf(NAMED, 2, d)],
+    ["covers other names", "named-other-names.example.com", () => recordOf(NAMED, 2, "someone-else.example.com")],
+    ["is not this account's (the API's 404)", "named-other-account.example.com", () => apiError(404, "no such order", {})],
+  ] as const)("a refusal (400 'already ordered') naming an order that %s: refused, nothing bought, the order NOT taken, adoption named", async (_title, domain, getRecord) => {
+    const { error, inputs, calls } = await createWith(apiError(400, `already ordered: ${NAMED}`, { order_no: NAMED }), domain, () => getRecord(domain));
     expect(error).not.toBeInstanceOf(PartialFailureError);
-    expect(error.message).toMatch(new RegExp(`CreateOrder was refused, nothing was bought: .*The refusal names order ${NAMED}, which is not this Order's purchase and is NOT taken into state`));
-    expect(error.message).toMatch(why);
+    expect(error.message).toMatch(new RegExp(`CreateOrder was refused, nothing was bought: .*The refusal names order ${NAMED}, which is NOT taken into state`));
+    expect(error.message).toContain(`set \`adoptOrderNo: "${NAMED}"\``);
+    expect(error.message).not.toMatch(/MAY have been charged/);
     expect(await new PurchaseJournal(h.journalDir).read(inputs.journalKey)).toBeUndefined();
     expect(calls.filter((c) => c === "CreateOrder")).toHaveLength(1);
+    expect(calls).not.toContain("GetRecord");
+    expect(calls).not.toContain("ApplySign");
     expect(calls).not.toContain("CancelOrder");
   });
 
-  it("a refusal naming an order that cannot be read (an HTML page): MAY have been charged, the intent kept, nothing taken", async () => {
-    const { error, inputs } = await createWith(apiError(400, "already ordered", { order_no: NAMED }), "named-unread.example.com", () => htmlPage(502, "Bad Gateway"));
+  it("a failure that is not a refusal naming an order that cannot be read (an HTML page): MAY have been charged, the intent kept, nothing taken", async () => {
+    const { error, inputs } = await createWith(apiError(500, "server error", { order_no: NAMED }), "named-unread.example.com", () => htmlPage(502, "Bad Gateway"));
     expect(error).not.toBeInstanceOf(PartialFailureError);
     expect(error.message).toMatch(/MAY have been charged/);
     expect(error.message).toContain(`order ${NAMED} named in that answer is not taken`);
