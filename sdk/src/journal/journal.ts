@@ -46,6 +46,14 @@ export interface JournalEntry {
    * granted.
    */
   order?: Record<string, unknown>;
+  /**
+   * ISO time a create resumed this entry's order (a create that found it
+   * here instead of buying), also stored as that resource's `resumedAt`.
+   * The order may then be held by two generations of one resource: a
+   * replacement that resumed it, and the resource it replaces, whose
+   * delete reads this mark (in any later process) and does not cancel it.
+   */
+  resumedAt?: string;
 }
 
 /**
@@ -193,15 +201,15 @@ export class PurchaseJournal {
   }
 
   /**
-   * Moves an entry under another key (the same resource's entry found under
-   * another backend fingerprint): the copy is durable before the original
-   * goes, so a kill in between leaves two entries naming one order, never none.
+   * Durably marks that a create resumed the entry's order (see
+   * {@link JournalEntry.resumedAt}); the entry must name that order.
    */
-  async adopt(entry: JournalEntry, key: string): Promise<JournalEntry> {
-    const moved: JournalEntry = { ...entry, key };
-    await this.write(moved);
-    await this.clear(entry.key);
-    return moved;
+  async markResumed(key: string, orderNo: string, now = new Date()): Promise<JournalEntry> {
+    const previous = await this.read(key);
+    if (previous?.orderNo !== orderNo) throw new Error(`certreseller: the purchase journal entry ${this.fileFor(key)} no longer names order ${orderNo}`);
+    const written: JournalEntry = { ...previous, resumedAt: now.toISOString() };
+    await this.write(written);
+    return written;
   }
 
   /** Removes the entry (no error when there is none). */

@@ -1,5 +1,5 @@
 import { PurchaseJournal, type JournalEntry } from "./journal.js";
-import { journalEntryKey, type JournalIdentity } from "./key.js";
+import { journalEntryKey, programScope, type JournalIdentity } from "./key.js";
 import { parseS3Url, S3Store } from "./s3.js";
 
 /** The journal settings (a subset of the provider's settings). */
@@ -45,8 +45,11 @@ export interface Tidied {
  * deleted:
  *
  * - the entry naming `held.orderNo`, under the resource's key, under its
- *   URN alone (an earlier release), or under another backend fingerprint
- *   of the same organisation and URN (see `PurchaseJournal.related`);
+ *   URN alone (an earlier release), under no organisation (the plugin
+ *   before its `organization` setting), or under another backend
+ *   fingerprint of the same organisation and URN (see
+ *   `PurchaseJournal.related`); with `keepResumed` (a refresh), not one a
+ *   create marked resumed (see `JournalEntry.resumedAt`);
  * - an intent with no order number (CreateOrder answered but the answer
  *   could not be journaled) when the held order is provably its purchase:
  *   same key, same purchase inputs (digest), bought at or after the intent.
@@ -59,17 +62,23 @@ export interface Tidied {
  * of a settled stack lists the journal once rather than reading it once per
  * Order.
  */
-export async function forgetOrder(settings: JournalSettings, identity: JournalIdentity, held: HeldOrder): Promise<Tidied> {
+export async function forgetOrder(settings: JournalSettings, identity: JournalIdentity, held: HeldOrder, { keepResumed = false }: { keepResumed?: boolean } = {}): Promise<Tidied> {
   const journal = openJournal(settings);
   const listed = await journal.listedNames();
   const key = journalEntryKey(identity);
+  // Read for the held order only: an intent there may be another organisation's stack of the same name.
+  const unscopedKey = identity.journalScope ? journalEntryKey({ journalKey: identity.journalKey, journalScope: programScope(undefined) }) : undefined;
+  const unscoped = unscopedKey !== key ? unscopedKey : undefined;
   const tidied: Tidied = { closedIntents: [], foreign: [] };
-  for (const candidate of [...new Set([key, identity.journalKey])]) {
+  for (const candidate of [...new Set([key, identity.journalKey, ...(unscoped ? [unscoped] : [])])]) {
     if (listed && !listed.has(PurchaseJournal.nameFor(candidate))) continue;
     const entry = await journal.read(candidate);
     if (!entry) continue;
-    if (entry.orderNo === held.orderNo) await journal.clear(candidate);
-    else if (entry.orderNo === undefined && isPurchaseOf(entry, held)) {
+    if (entry.orderNo === held.orderNo) {
+      // A resumed order may still be held by the resource this one replaced (a kill between the replacement's
+      // create and that delete): its mark stays until a diff or the delete, which run after pending deletes.
+      if (!(keepResumed && entry.resumedAt)) await journal.clear(candidate);
+    } else if (candidate !== unscoped && entry.orderNo === undefined && isPurchaseOf(entry, held)) {
       await journal.clear(candidate);
       tidied.closedIntents.push(entry);
     }

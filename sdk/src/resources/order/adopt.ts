@@ -1,12 +1,13 @@
 import { isPartnerApiError } from "../../client/errors.js";
 import { CertStatus, type PartnerApi, type RecordSet } from "../../client/types.js";
 import { describeError } from "../../client/describe-error.js";
-import type { PurchaseJournal } from "../../journal/index.js";
+import type { JournalEntry, PurchaseJournal } from "../../journal/index.js";
 import { findProduct, type ProviderContext } from "../../provider/index.js";
 import { canonicalName, orderedNames } from "../../rules/index.js";
 import { knownAccount } from "./account.js";
 import { apiSays } from "./evidence.js";
 import type { OrderInputs } from "./inputs.js";
+import { namesOf as namesOfInputs, recordedPurchase, removeCommand } from "./purchase-messages.js";
 import { reportedMethod } from "./reported-method.js";
 import { parseServiceTime } from "./service-time.js";
 import type { OrderState } from "./state.js";
@@ -104,15 +105,63 @@ export async function adoptOrder(api: PartnerApi, inputs: OrderInputs, orderNo: 
 }
 
 /**
+ * Whether the adopted order could be the purchase of an intent whose answer
+ * was lost: the same names and product as the intent recorded, and still
+ * awaiting submission (that create never reached ApplySign, so its order
+ * cannot have been submitted by it). Anything else proves the adopted order
+ * is another one, and the intent stays: it is the only record of a purchase
+ * that MAY have been charged.
+ */
+function couldBeLostPurchase(intent: JournalEntry, inputs: OrderInputs, adopted: OrderState): { could: true } | { could: false; why: string } {
+  if (intent.productCode !== inputs.productCode) return { could: false, why: `the intent was for ${intent.productCode}, this Order declares ${inputs.productCode}` };
+  const declared = namesOfInputs(inputs);
+  if (JSON.stringify(intent.names) !== JSON.stringify(declared)) {
+    return { could: false, why: `the intent was for ${intent.names.join(", ")}, order ${adopted.orderNo} covers ${declared.join(", ")}` };
+  }
+  if (adopted.certStatus !== CertStatus.AwaitingSubmission) {
+    return {
+      could: false,
+      why: `order ${adopted.orderNo} was already submitted (cert status ${adopted.certStatus}), which the create whose answer was lost never did`,
+    };
+  }
+  return { could: true };
+}
+
+/**
  * The adopt path of an Order's create: the order `adoptOrderNo` names,
  * verified as {@link adoptOrder} does and recorded with the account that
- * holds it (GetRecord showed it to this key). Nothing is bought; a journal
- * entry of this resource for no order, or for this one, is settled.
+ * holds it (GetRecord showed it to this key). Nothing is bought. This
+ * resource's journal entry is settled when it names this order, or when it
+ * is an intent whose lost answer this order could be; otherwise it stays,
+ * with a warning naming the purchase it protects.
  */
 export async function adoptDeclared(ctx: ProviderContext, inputs: OrderInputs, orderNo: string, journal: PurchaseJournal, key: string): Promise<OrderState> {
+  const log = ctx.log(inputs.journalKey);
   const state = { ...(await adoptOrder(ctx.api(), inputs, orderNo)), ...(await knownAccount(ctx)) };
-  ctx.log(inputs.journalKey).info(`adopted order ${state.orderNo} (nothing bought)`);
+  log.info(`adopted order ${state.orderNo} (nothing bought)`);
   const entry = (await journal.read(key)) ?? (await journal.read(inputs.journalKey));
-  if (entry && (entry.orderNo === undefined || entry.orderNo === state.orderNo)) await journal.clear(entry.key);
+  if (!entry) return state;
+  if (entry.orderNo === state.orderNo) {
+    await journal.clear(entry.key);
+    return state;
+  }
+  if (entry.orderNo !== undefined) {
+    log.warn(
+      `the purchase journal still holds order ${entry.orderNo} for this resource (${recordedPurchase(entry)}, bought at ${entry.orderedAt} by a create that did not finish), ` +
+        `not order ${state.orderNo} adopted now: that order stays paid. Keep it elsewhere (\`adoptOrderNo\` on another Order) or cancel it with the reseller, ` +
+        `then remove the entry (${removeCommand(journal, entry.key)}).`,
+    );
+    return state;
+  }
+  const lost = couldBeLostPurchase(entry, inputs, state);
+  if (lost.could) {
+    await journal.clear(entry.key);
+    return state;
+  }
+  log.warn(
+    `the purchase journal's intent of ${entry.intentAt} (a CreateOrder for ${recordedPurchase(entry)} whose answer was lost: your account MAY have been charged) is KEPT: ` +
+      `order ${state.orderNo} adopted now cannot be that purchase (${lost.why}). Check your reseller account for an order of ${recordedPurchase(entry)} placed around ` +
+      `${entry.intentAt}: cancel or keep it, then remove the entry (${removeCommand(journal, entry.key)}).`,
+  );
   return state;
 }

@@ -1,13 +1,14 @@
 import { isPartnerApiError } from "../../client/errors.js";
 import { REFUND_WINDOW_DAYS } from "../../money/summary.js";
-import { CANCEL_REASON_MAX_LENGTH, CertStatus, OrderStatus, type CancelOrderResult, type PartnerApi } from "../../client/types.js";
+import { CANCEL_REASON_MAX_LENGTH, CertStatus, OrderStatus, type CancelOrderResult, type PartnerApi, type RecordSet } from "../../client/types.js";
 import { describeError } from "../../client/describe-error.js";
 import { resourceName, type ProviderContext } from "../../provider/index.js";
 import { accountOf, incompleteRecord, otherAccountError } from "./account.js";
 import { apiSays, apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
 import { forgetJournalEntry } from "./journal-entry.js";
-import { heldByReplacement } from "./resumed-orders.js";
+import { journalEntryKey, openJournal, type JournalEntry } from "../../journal/index.js";
 import { parseServiceTime } from "./service-time.js";
+import { settlementOf, SettlementUnknownError } from "./settlement.js";
 import type { OrderState } from "./state.js";
 
 /**
@@ -107,32 +108,6 @@ async function whyNotCancellable(api: PartnerApi, id: string, props: OrderState,
 }
 
 /**
- * For an order whose certificate reads cert status 5 ("revoked/refunded"):
- * what the order status says was settled ("refunded (order status 4)"), or
- * undefined when the order is not cancelled or refunded (revoked outside
- * Pulumi: CancelOrder asks for the refund). An unreadable status (a 429 under
- * the 180 s limit) fails the delete: nothing is cancelled on a guess, and a
- * cancel whose answer was lost is not sent again blindly.
- */
-async function refundOfRevoked(api: PartnerApi, id: string): Promise<string | undefined> {
-  let status;
-  try {
-    status = await api.getCertificateStatus({ orderNo: id });
-  } catch (error) {
-    const wait = isPartnerApiError(error, "rate_limited") && error.retryAfter ? ` in ${error.retryAfter} s` : "";
-    throw new Error(
-      `certreseller Order: order ${id}'s certificate is revoked (cert status 5, which the service also reports for a refunded order), and the order status that tells ` +
-        `whether it was refunded could not be read (${describeError(error)}); nothing was cancelled, run \`pulumi destroy\` again${wait}`,
-      { cause: error },
-    );
-  }
-  if (status.orderStatus === OrderStatus.Cancelled) return `cancelled (order status ${status.orderStatus})`;
-  if (status.orderStatus === OrderStatus.Refunded) return `refunded (order status ${status.orderStatus})`;
-  if (status.certStatus === CertStatus.RefundInProgress) return `being refunded (cert status ${status.certStatus})`;
-  return undefined;
-}
-
-/**
  * Cancels the order and reports the refund. CancelOrder moves money and is
  * never retried blindly: GetRecord first tells whether an earlier attempt
  * already went through, and shows the order to the current key (a 404 there
@@ -145,13 +120,14 @@ async function refundOfRevoked(api: PartnerApi, id: string): Promise<string | un
  * something in between is never a refusal. Keep orders with `retainOnDelete`.
  */
 export async function remove(ctx: ProviderContext, id: string, props: OrderState): Promise<void> {
-  if (heldByReplacement(id, props.journalKey)) {
+  const resumer = await resumedByAnother(ctx, id, props);
+  if (resumer) {
     ctx.log(props.journalKey).warn(
-      `order ${id} is not cancelled: this resource's replacement holds it — its create resumed it from the purchase journal, whose entry ` +
-        "no diff had tidied yet (e.g. `pulumi up --replace` right after the up that bought it), so no new certificate was bought. " +
-        "Run the replacement again to buy one",
+      `order ${id} is not cancelled: the purchase journal shows that a create of this resource resumed it at ${resumer.resumedAt} ` +
+        "(its replacement, which found the order journaled and held it instead of buying: e.g. `pulumi up --replace` right after the up that bought it). " +
+        "No new certificate was bought: run the replacement again to buy one. The entry stays until that resource's next diff " +
+        `(${journalCommandFor(ctx, resumer)}); if no Order of the stack holds ${id}, it is paid and untracked: adopt it (\`adoptOrderNo\`) or cancel it with the reseller`,
     );
-    await forgetJournalEntry(ctx, { ...props, orderNo: id });
     return;
   }
   await cancel(ctx, id, props);
@@ -160,26 +136,44 @@ export async function remove(ctx: ProviderContext, id: string, props: OrderState
   await forgetJournalEntry(ctx, { ...props, orderNo: id });
 }
 
+/**
+ * The journal entry of this resource that a LATER create marked resumed for
+ * `orderNo` (its `resumedAt` is not this state's own): that create holds the
+ * order now, as this resource's replacement. Read from the journal, so it
+ * holds across processes (a kill between the replacement's create and this
+ * delete). A journal that cannot be read is a warning: it never holds up a
+ * refund, and a resume writes its mark before it returns, so a journal that
+ * was readable then is expected readable now.
+ */
+async function resumedByAnother(ctx: ProviderContext, orderNo: string, props: OrderState): Promise<JournalEntry | undefined> {
+  if (!props.journalKey) return undefined;
+  try {
+    const journal = openJournal(ctx.settings);
+    const key = journalEntryKey({ journalKey: props.journalKey, journalScope: props.journalScope });
+    for (const candidate of new Set([key, props.journalKey])) {
+      const entry = await journal.read(candidate);
+      if (entry?.orderNo === orderNo && entry.resumedAt !== undefined && entry.resumedAt !== props.resumedAt) return entry;
+    }
+  } catch (error) {
+    ctx.log(props.journalKey).warn(
+      `the purchase journal could not be read (${(error as Error).message}), so whether a replacement of this resource resumed order ${orderNo} cannot be told; cancelling it as destroy asks`,
+    );
+  }
+  return undefined;
+}
+
+function journalCommandFor(ctx: ProviderContext, entry: JournalEntry): string {
+  const journal = openJournal(ctx.settings);
+  return `\`${journal.command("ls")}\` shows it at ${journal.fileFor(entry.key)}`;
+}
+
 /** The money part of delete: cancel and refund, or release on proof (see {@link remove}). */
 async function cancel(ctx: ProviderContext, id: string, props: OrderState): Promise<void> {
   const log = ctx.log(props.journalKey);
   const api = ctx.api();
-  let revoked = false;
+  let stored: RecordSet;
   try {
-    const stored = await api.getRecord({ orderNo: id });
-    if (stored.certStatus === CertStatus.RefundInProgress) {
-      log.info(`order ${id} already has a refund in progress (cert status ${stored.certStatus}); nothing to cancel`);
-      return;
-    }
-    if (stored.certStatus === CertStatus.Revoked) {
-      // "Revoked/refunded": the order status tells which (a certificate revoked outside Pulumi leaves the order paid).
-      const settled = await refundOfRevoked(api, id);
-      if (settled) {
-        log.info(`order ${id} is already ${settled}; nothing to refund`);
-        return;
-      }
-      revoked = true;
-    }
+    stored = await api.getRecord({ orderNo: id });
   } catch (error) {
     if (await apiSaysNoSuchOrder(api, id, error)) {
       const account = await accountOf(ctx, props, `deleting order ${id} (the API answered 404)`);
@@ -199,6 +193,22 @@ async function cancel(ctx: ProviderContext, id: string, props: OrderState): Prom
     throw new Error(`certreseller Order: reading order ${id} before cancelling it failed (${describeError(error)}${unconfirmedNotFound(error)}); nothing was cancelled, run again`, {
       cause: error,
     });
+  }
+  let revoked = false;
+  try {
+    // The order status decides, not a revoked certificate (settlement.ts).
+    const settlement = await settlementOf(api, id, stored.certStatus);
+    if (settlement.kind === "settled") {
+      log.info(`order ${id} is already ${settlement.why}; nothing to cancel or refund`);
+      return;
+    }
+    revoked = settlement.kind === "revoked";
+  } catch (error) {
+    if (!(error instanceof SettlementUnknownError)) throw error;
+    throw new Error(
+      `certreseller Order: ${error.message}; nothing was cancelled, run \`pulumi destroy\` again${error.retryAfter ? ` in ${error.retryAfter} s` : ""}`,
+      { cause: error },
+    );
   }
   let result: CancelOrderResult;
   try {

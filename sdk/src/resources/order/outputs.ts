@@ -51,6 +51,10 @@ export const ORDER_OUTPUTS = {
   ),
   renewsAt: t.output("When the next reissue (or, with no installment left, the renewal purchase) is due (ISO); absent until known.", t.string),
   adopted: t.output("True when the order was adopted, not bought by this resource.", t.boolean),
+  resumedAt: t.output(
+    "ISO time this resource's create resumed the order from the purchase journal (bought by a create that did not finish) instead of buying; absent when it bought or adopted it. A resource this one replaced is then not cancelled by its delete.",
+    t.string,
+  ),
   accountId: t.output(
     "The app id of the API key that bought or adopted the order (GetUserData's `api_key.app_id`: the key's public identifier, never its secret). Refresh and destroy refuse to drop, cancel or release the order under another account's key.",
     t.string,

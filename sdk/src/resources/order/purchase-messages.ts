@@ -105,3 +105,44 @@ export function foreignNote(journal: PurchaseJournal, key: string, entry: Journa
     "The same backend written two ways gives two fingerprints (docs/journal.md); so does another backend holding a stack of the same name."
   );
 }
+
+/**
+ * Stop: the journal holds an order for this project, stack and resource name
+ * under another backend fingerprint. It is another backend's stack's order
+ * (every self-managed backend's organisation is `organization`), or this
+ * stack's from before it moved backends or was reached through another
+ * spelling of the same one: only the user can tell, and resuming it in the
+ * wrong stack would let either stack's destroy cancel the other's order.
+ */
+export function foreignOrderMessage(inputs: OrderInputs, entry: JournalEntry & { orderNo: string }, journal: PurchaseJournal, key: string): string {
+  const theirs = parseEntryKey(entry.key);
+  const buyer = typeof entry.order?.accountId === "string" ? entry.order.accountId : entry.accountId;
+  return [
+    `certreseller Order "${resourceName(inputs.journalKey)}": the purchase journal holds order ${entry.orderNo} (${recordedPurchase(entry)}, bought at ${entry.orderedAt}` +
+      `${buyer ? ` by the account with app id ${buyer}` : ""}) for the same organisation, project, stack and resource name, but under another backend ` +
+      `(fingerprint ${theirs.backend}, entry ${journal.fileFor(entry.key)}, key ${entry.key}); this stack's backend is ${parseEntryKey(key).backend} ` +
+      `(key ${key}). Not buying and not resuming: it may be another backend's stack of the same name, whose order this one must not hold.`,
+    `  - if it is that other stack's order: run \`pulumi up\` or \`pulumi refresh\` of that stack (once it holds the order, its entry goes), or, if that stack ` +
+      `already holds order ${entry.orderNo} in its state, remove the entry (${removeCommand(journal, entry.key)}); then run \`pulumi up\` here again;`,
+    `  - if it is this stack's (the stack moved backends, or the backend is written two ways): set \`adoptOrderNo: "${entry.orderNo}"\` on this Order and run ` +
+      "`pulumi up` again (nothing is bought); its entry goes once this stack holds the order.",
+  ].join("\n");
+}
+
+/**
+ * What stops an Order whose URN and backend have an entry written under no
+ * organisation (the plugin before its `organization` setting): it may be
+ * this stack's or another organisation's stack of the same name.
+ */
+export function unscopedEntryMessage(journal: PurchaseJournal, entry: JournalEntry): string {
+  const what = entry.orderNo
+    ? `order ${entry.orderNo} (${entry.domain}, ${entry.productCode}, bought ${entry.orderedAt})`
+    : `a CreateOrder for ${entry.domain} (${entry.productCode}) sent ${entry.intentAt} whose answer was lost (that account MAY have been charged)`;
+  return (
+    `the purchase journal holds ${what} for this Order's URN, written under no organisation ` +
+    "(by a release of the plugin before the `organization` setting), so it may be this stack's or another organisation's stack of the same name. " +
+    `Buying now could buy it a second time. If the order is this stack's, declare \`adoptOrderNo\`${entry.orderNo ? `: "${entry.orderNo}"` : " with it once found in the account"}; ` +
+    `when it is settled (adopted, cancelled, or another stack's), remove the entry: \`${journal.command(`rm ${entryId(journal, entry.key)}`)}\`. ` +
+    `\`${journal.command("ls")}\` shows its state at the service. Nothing was bought.`
+  );
+}

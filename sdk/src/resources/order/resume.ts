@@ -4,9 +4,9 @@
  * these purchase inputs is resumed (not bought again); one the API shows
  * gone is forgotten, so the create buys; anything else stops the create.
  */
-import { CertStatus, type CreateOrderResult } from "../../client/types.js";
+import type { CreateOrderResult } from "../../client/types.js";
 import { describeError } from "../../client/describe-error.js";
-import { changedInputs, purchaseDigest, purchaseInputDigests, type JournalEntry, type PurchaseJournal } from "../../journal/index.js";
+import { changedInputs, journalEntryKey, programScope, purchaseDigest, purchaseInputDigests, type JournalEntry, type PurchaseJournal } from "../../journal/index.js";
 import { resourceName, type ProviderContext } from "../../provider/index.js";
 import { accountOf, incompleteRecord, knownAccount, otherAccountError, type AccountRecord } from "./account.js";
 import { adoptOrder } from "./adopt.js";
@@ -14,8 +14,8 @@ import { stateFromCreate } from "./bought-state.js";
 import { apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
 import type { InputRecord, OrderInputs } from "./inputs.js";
 import { purchaseInputsOf } from "./journal-entry.js";
-import { entryKeyOf, foreignNote, maybeBoughtMessage, namesOf, otherPurchaseMessage, removeCommand } from "./purchase-messages.js";
-import { noteResumed } from "./resumed-orders.js";
+import { entryKeyOf, foreignNote, foreignOrderMessage, maybeBoughtMessage, namesOf, otherPurchaseMessage, removeCommand, unscopedEntryMessage } from "./purchase-messages.js";
+import { revokedAdvice, settlementOf, SettlementUnknownError } from "./settlement.js";
 import type { OrderState } from "./state.js";
 
 /**
@@ -42,8 +42,9 @@ function answerFromJournal(entry: JournalEntry & { orderNo: string }): CreateOrd
 }
 
 /**
- * True only when the API itself says the order is cancelled/refunded/revoked,
- * or gone (its 404) for the account that bought it (the app id and service
+ * True only when the API itself says the order is cancelled or refunded (its
+ * order status: a revoked certificate alone is not, see settlement.ts), or
+ * gone (its 404) for the account that bought it (the app id and service
  * endpoint the journal recorded). A 404 under another account or endpoint,
  * or for an entry that recorded neither, is not evidence: the service
  * answers 404 for another account's orders too. Anything else (an HTML error page, a network failure) is not
@@ -52,9 +53,9 @@ function answerFromJournal(entry: JournalEntry & { orderNo: string }): CreateOrd
  */
 async function isDead(ctx: ProviderContext, orderNo: string, recorded: AccountRecord, inputs: OrderInputs, journal: PurchaseJournal): Promise<boolean> {
   const api = ctx.api();
+  let certStatus;
   try {
-    const stored = await api.getRecord({ orderNo });
-    return stored.certStatus === CertStatus.Revoked || stored.certStatus === CertStatus.RefundInProgress;
+    certStatus = (await api.getRecord({ orderNo })).certStatus;
   } catch (error) {
     if (await apiSaysNoSuchOrder(api, orderNo, error)) {
       const account = await accountOf(ctx, recorded, `resuming order ${orderNo} (the API answered 404)`);
@@ -70,6 +71,19 @@ async function isDead(ctx: ProviderContext, orderNo: string, recorded: AccountRe
     throw new Error(
       `certreseller Order: the purchase journal names order ${orderNo} from an earlier run, and its state could not be read ` +
         `(${describeError(error)}${unconfirmedNotFound(error)}). Not buying: run \`pulumi up\` again once the API answers.`,
+      { cause: error },
+    );
+  }
+  // The order status decides (settlement.ts): a revoked certificate of a live order is still a paid order.
+  try {
+    const settlement = await settlementOf(api, orderNo, certStatus);
+    if (settlement.kind === "revoked") ctx.log(inputs.journalKey).warn(revokedAdvice(orderNo, settlement.orderStatus, inputs.journalKey));
+    return settlement.kind === "settled";
+  } catch (error) {
+    if (!(error instanceof SettlementUnknownError)) throw error;
+    throw new Error(
+      `certreseller Order: the purchase journal names order ${orderNo} from an earlier run, and ${error.message}. ` +
+        `Not buying: run \`pulumi up\` again${error.retryAfter ? ` in ${error.retryAfter} s` : " later"}.`,
       { cause: error },
     );
   }
@@ -101,6 +115,22 @@ async function foreignEntry(ctx: ProviderContext, inputs: OrderInputs, journal: 
 }
 
 /**
+ * Before the plugin's `organization` setting, its Orders were journaled under
+ * the organisation `organization`. On Pulumi Cloud the setting gives another
+ * scope, under which such an entry is not found: a purchase whose answer was
+ * lost before the upgrade would be bought again, or the entry may be another
+ * organisation's stack of the same name. Either way a person decides: the
+ * create stops (so does the preview, in the plugin's check). A replaced
+ * Order's own entry is tidied by its diff first (`forgetOrder`).
+ */
+async function stopOnUnscopedEntry(inputs: OrderInputs, journal: PurchaseJournal, key: string): Promise<void> {
+  const unscoped = journalEntryKey({ journalKey: inputs.journalKey, journalScope: programScope(undefined) });
+  if (!inputs.journalScope || unscoped === key) return;
+  const entry = await journal.read(unscoped);
+  if (entry) throw new Error(`certreseller Order "${resourceName(inputs.journalKey)}": ${unscopedEntryMessage(journal, entry)}`);
+}
+
+/**
  * The journaled purchase of this resource, resumed: its state, or undefined
  * when the journal holds none (or only an order the API shows gone, now
  * forgotten) and the create may buy. Stops (throws) on a purchase that may
@@ -110,7 +140,9 @@ export async function resumeJournaled(ctx: ProviderContext, inputs: OrderInputs,
   const log = ctx.log(inputs.journalKey);
   const api = ctx.api();
   // An entry written by an earlier release sits under the URN alone; one under another spelling of the backend, under another key.
-  let entry = (await journal.read(key)) ?? (key !== inputs.journalKey ? await journal.read(inputs.journalKey) : undefined) ?? (await foreignEntry(ctx, inputs, journal));
+  let entry = (await journal.read(key)) ?? (key !== inputs.journalKey ? await journal.read(inputs.journalKey) : undefined);
+  if (!entry) await stopOnUnscopedEntry(inputs, journal, key);
+  entry ??= await foreignEntry(ctx, inputs, journal);
   const foreign = entry !== undefined && entry.key !== key && entry.key !== inputs.journalKey;
   // The account that bought it: recorded with the order, else with the intent (whose key sent CreateOrder).
   const recordedAccount: AccountRecord =
@@ -123,35 +155,38 @@ export async function resumeJournaled(ctx: ProviderContext, inputs: OrderInputs,
     await journal.clear(entry.key);
     entry = undefined;
   }
+  if (foreign && entry?.orderNo) {
+    // Never resumed across fingerprints: every self-managed backend's organisation is `organization`, so another
+    // backend's stack of the same project, stack and resource name reads as this resource. Resuming would leave two
+    // stacks holding one order, and destroying either would cancel the other's certificate.
+    throw new Error(foreignOrderMessage(inputs, entry as JournalEntry & { orderNo: string }, journal, key));
+  }
   const purchase = purchaseInputsOf(inputs as unknown as InputRecord);
   const digest = purchaseDigest(inputs as unknown as InputRecord, purchase);
   if (entry?.orderNo) {
     const bought = entry as JournalEntry & { orderNo: string };
     if (entry.purchaseDigest !== undefined && entry.purchaseDigest !== digest) {
       const changed = changedInputs(entry.inputDigests, purchaseInputDigests(inputs as unknown as InputRecord, purchase));
-      throw new Error(
-        otherPurchaseMessage(inputs, bought, journal, `other purchase inputs (changed: ${changed.length > 0 ? changed.join(", ") : "not recorded"})`) +
-          (foreign ? foreignNote(journal, key, entry) : ""),
-      );
+      throw new Error(otherPurchaseMessage(inputs, bought, journal, `other purchase inputs (changed: ${changed.length > 0 ? changed.join(", ") : "not recorded"})`));
     }
     // An earlier release's entry holds no digest: names and product, as that release compared them.
     if (JSON.stringify(entry.names) !== JSON.stringify(namesOf(inputs)) || entry.productCode !== inputs.productCode) {
-      throw new Error(otherPurchaseMessage(inputs, bought, journal, `${namesOf(inputs).join(", ")} (${inputs.productCode})`) + (foreign ? foreignNote(journal, key, entry) : ""));
-    }
-    if (foreign) {
-      // Same organisation, stack, resource and purchase: this resource's own order, journaled under another spelling of the backend.
-      // Moved under this run's key first, so that the engine holding the order tidies it like any other.
-      log.warn(`order ${entry.orderNo} was journaled under another backend fingerprint (${journal.fileFor(entry.key)}); same resource and purchase, so it is resumed`);
-      await journal.adopt(entry, key);
+      throw new Error(otherPurchaseMessage(inputs, bought, journal, `${namesOf(inputs).join(", ")} (${inputs.productCode})`));
     }
     log.warn(`resuming order ${entry.orderNo} bought by an interrupted run at ${entry.orderedAt} (not buying again)`);
-    noteResumed(entry.orderNo, inputs.journalKey);
     const receivedAt = entry.orderedAt ? new Date(entry.orderedAt) : ctx.now();
-    const state = entry.order
-      ? stateFromCreate(inputs, answerFromJournal(entry as JournalEntry & { orderNo: string }), receivedAt)
-      : await adoptOrder(api, inputs, entry.orderNo);
+    const state = entry.order ? stateFromCreate(inputs, answerFromJournal(bought), receivedAt) : await adoptOrder(api, inputs, entry.orderNo);
+    // Durable before the engine can delete a resource this one replaces: that delete reads the mark and does not
+    // cancel the order (delete.ts). If the mark cannot be written, nothing is resumed (and nothing bought).
+    const marked = await journal.markResumed(entry.key, entry.orderNo, ctx.now()).catch((error: unknown) => {
+      throw new Error(
+        `certreseller Order "${resourceName(inputs.journalKey)}": order ${entry!.orderNo} bought by an interrupted run would be resumed, but the purchase journal ` +
+          `${journal.location} could not be written (${(error as Error).message}). Nothing was bought; run \`pulumi up\` again once the journal is writable.`,
+        { cause: error },
+      );
+    });
     // isDead's GetRecord showed the order to this key.
-    return { ...state, ...(await knownAccount(ctx, recordedAccount)) };
+    return { ...state, resumedAt: marked.resumedAt, ...(await knownAccount(ctx, recordedAccount)) };
   }
   if (entry) throw new Error(maybeBoughtMessage(inputs, entry, journal, "the previous run stopped before it was recorded") + (foreign ? foreignNote(journal, key, entry) : ""));
   return undefined;

@@ -52,6 +52,8 @@ export interface OrderState extends Omit<OrderInputs, "verificationMethod" | "__
   renewsAt?: string;
   /** True when the order was adopted (`adoptOrderNo` or the journal), not bought by this resource. */
   adopted?: boolean;
+  /** When this resource's create resumed the order from the purchase journal (the entry's `resumedAt`): see delete.ts. */
+  resumedAt?: string;
   /**
    * The app id (GetUserData's `api_key.app_id`, spec 2.1: the key's public
    * identifier, never its secret) of the key that bought or adopted the

@@ -65,28 +65,36 @@ describe("an entry of the same resource under another backend fingerprint", () =
     return { inputs, orderNo: partial.id, foreignKey };
   }
 
-  it("is resumed when it is the same purchase: no second CreateOrder, the entry moved under this run's key", async () => {
+  // Every self-managed backend's organisation is `organization`: another backend's stack of the same project, stack and
+  // resource name reads as this resource. Resuming its order would let either stack's destroy cancel the other's.
+  it("is never resumed, even for the same purchase: the create stops naming both keys, the order and the ways on; nothing bought", async () => {
     const { inputs, orderNo, foreignKey } = await interruptedElsewhere("fp-resume", "fp-resume.example.com");
-    const { id, outs } = await handlers.create(h.ctx, inputs);
-    expect(id).toBe(orderNo);
-    expect((outs as OrderState).requestId).toMatch(/^SIG-/);
+    const error = await failureOf(handlers.create(h.ctx, inputs));
+    expect(error.message).toMatch(new RegExp(`holds order ${orderNo} .*under another backend`));
+    expect(error.message).toContain(`key ${foreignKey}`);
+    expect(error.message).toContain(`key ${journalEntryKey(inputs)}`);
+    expect(error.message).toContain(`adoptOrderNo: "${orderNo}"`);
+    expect(error.message).toContain(`journal rm ${PurchaseJournal.nameFor(foreignKey).replace(/\.json$/, "")}`);
     expect(count(await h.operations(), "CreateOrder")).toBe(0);
-    expect(h.lines.join("\n")).toMatch(new RegExp(`order ${orderNo} was journaled under another backend fingerprint .*resumed`));
-    expect(await journal().read(foreignKey)).toBeUndefined();
-    expect((await journal().read(journalEntryKey(inputs)))?.orderNo).toBe(orderNo);
-    // The engine holding the order tidies the moved entry like any other.
-    await handlers.diff!(h.ctx, id, outs as OrderState, inputs);
+    expect((await journal().read(foreignKey))?.orderNo).toBe(orderNo);
     expect(await journal().read(journalEntryKey(inputs))).toBeUndefined();
+
+    // The user says it is this stack's: adopted, nothing bought; once this stack holds it, the other entry goes.
+    const { id, outs } = await handlers.create(h.ctx, { ...inputs, adoptOrderNo: orderNo });
+    expect(id).toBe(orderNo);
+    expect(count(await h.operations(), "CreateOrder")).toBe(0);
+    await handlers.diff!(h.ctx, id, outs as OrderState, { ...inputs, adoptOrderNo: orderNo });
+    expect(await journal().read(foreignKey)).toBeUndefined();
   });
 
-  it("stops before buying, naming both entries, when it was bought for other purchase inputs", async () => {
+  it("stops before buying, naming both keys, when it was bought for other purchase inputs", async () => {
     const { inputs, orderNo, foreignKey } = await interruptedElsewhere("fp-other", "fp-other.example.com");
     const changed = { ...inputs, months: 24, years: 2 };
     const error = await failureOf(handlers.create(h.ctx, changed));
     expect(error.message).toMatch(new RegExp(`holds order ${orderNo} .*Not buying`));
     expect(error.message).toContain(journal().fileFor(foreignKey));
-    expect(error.message).toContain(journal().fileFor(journalEntryKey(inputs)));
-    expect(error.message).toMatch(/under another backend fingerprint/);
+    expect(error.message).toContain(`key ${journalEntryKey(changed)}`);
+    expect(error.message).toMatch(/under another backend/);
     expect(count(await h.operations(), "CreateOrder")).toBe(0);
   });
 
@@ -159,5 +167,67 @@ describe("an intent whose order reached state but not the journal", () => {
     await handlers.diff!(h.ctx, id, { ...outs, months: 24 }, inputs);
     expect((await journal().read(journalEntryKey(inputs)))?.orderNo).toBeUndefined();
     expect(await journal().read(journalEntryKey(inputs))).toBeDefined();
+  });
+});
+
+describe("adoptOrderNo and an intent whose answer was lost", () => {
+  const journal = () => new PurchaseJournal(h.journalDir);
+
+  /** An intent under this resource's key, as a create whose CreateOrder answer was lost leaves it. */
+  async function lostAnswer(inputs: OrderInputs, names: string[] = [inputs.domain]) {
+    return journal().recordIntent({ key: journalEntryKey(inputs), domain: inputs.domain, productCode: inputs.productCode, names });
+  }
+
+  it("keeps the intent, and warns naming it, when the adopted order was already submitted (bought and signed before)", async () => {
+    const older = await h.buy({ productCode: "sandbox-dv-single", domain: "adopt-older.example.com", ...scoped("adopt-older-source") });
+    const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "adopt-older.example.com", ...scoped("adopt-older") });
+    const intent = await lostAnswer(inputs);
+    const { id } = await handlers.create(h.ctx, { ...inputs, adoptOrderNo: older.id });
+    expect(id).toBe(older.id);
+    expect((await journal().read(journalEntryKey(inputs)))?.intentAt).toBe(intent.intentAt);
+    expect(h.lines.join("\n")).toMatch(
+      new RegExp(`intent of ${intent.intentAt} .*MAY have been charged.* is KEPT: order ${older.id} adopted now cannot be that purchase \\(order ${older.id} was already submitted`),
+    );
+  });
+
+  it("keeps the intent when it was for other names", async () => {
+    const other = await h.ctx.api().createOrder({ productCode: "sandbox-dv-single", domain: "adopt-names.example.com", months: 12 } as never);
+    const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "adopt-names.example.com", ...scoped("adopt-names") });
+    await lostAnswer(inputs, ["adopt-names-before-edit.example.com"]);
+    await handlers.create(h.ctx, { ...inputs, adoptOrderNo: other.orderNo });
+    expect((await journal().read(journalEntryKey(inputs)))?.orderNo).toBeUndefined();
+    expect((await journal().read(journalEntryKey(inputs)))?.intentAt).toBeTruthy();
+    expect(h.lines.join("\n")).toMatch(/the intent was for adopt-names-before-edit\.example\.com/);
+  });
+
+  it("settles the intent when the adopted order could be its purchase (same names and product, never submitted)", async () => {
+    const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "adopt-lost.example.com", ...scoped("adopt-lost") });
+    await lostAnswer(inputs);
+    const found = await h.ctx.api().createOrder({ productCode: "sandbox-dv-single", domain: "adopt-lost.example.com", months: 12 } as never);
+    await handlers.create(h.ctx, { ...inputs, adoptOrderNo: found.orderNo });
+    expect(await journal().read(journalEntryKey(inputs))).toBeUndefined();
+    expect(h.lines.join("\n")).not.toMatch(/is KEPT/);
+  });
+});
+
+describe("an entry written under no organisation (the plugin before its organization setting)", () => {
+  const journal = () => new PurchaseJournal(h.journalDir);
+  const unscopedOf = (inputs: OrderInputs) => journalEntryKey({ journalKey: inputs.journalKey, journalScope: "org=organization" });
+
+  it("stops the create before buying, whatever the check said, naming the entry and the way on", async () => {
+    const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "unscoped-create.example.com", ...scoped("unscoped-create") });
+    await journal().recordIntent({ key: unscopedOf(inputs), domain: inputs.domain, productCode: inputs.productCode, names: [inputs.domain] });
+    const error = await failureOf(handlers.create(h.ctx, inputs));
+    expect(error.message).toMatch(/written under no organisation .*MAY have been charged|MAY have been charged.*written under no organisation/);
+    expect(error.message).toContain(`journal rm ${PurchaseJournal.nameFor(unscopedOf(inputs)).replace(/\.json$/, "")}`);
+    expect(count(await h.operations(), "CreateOrder")).toBe(0);
+  });
+
+  it("is tidied by the diff of the Order that holds its order, so that Order's replacement can buy", async () => {
+    const { id, outs, inputs } = await h.buy({ productCode: "sandbox-dv-single", domain: "unscoped-held.example.com", ...scoped("unscoped-held") });
+    const bought = await journal().recordIntent({ key: unscopedOf(inputs), domain: inputs.domain, productCode: inputs.productCode, names: [inputs.domain] });
+    await journal().recordOrder(bought.key, id, { orderNo: id });
+    await handlers.diff!(h.ctx, id, outs, inputs);
+    expect(await journal().read(unscopedOf(inputs))).toBeUndefined();
   });
 });

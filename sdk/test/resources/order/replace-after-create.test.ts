@@ -4,10 +4,10 @@
  * still holds the order, and the replacement's create resumes it. The
  * replaced resource's delete then names the order the replacement holds: it
  * must not cancel it (the certificate in use would be revoked and the state
- * would hold a cancelled order).
+ * would hold a cancelled order), in this process or the next one.
  */
 import { expect, it } from "vitest";
-import { PurchaseJournal } from "../../../src/journal/index.js";
+import { PurchaseJournal, resetJournalCachesForTests } from "../../../src/journal/index.js";
 import { createContext } from "../../../src/provider/index.js";
 import { handlers } from "../../../src/resources/order/handlers.js";
 import type { OrderState } from "../../../src/resources/order/state.js";
@@ -23,17 +23,42 @@ it("the replacement resumes the journaled order, and the old one's delete does n
 
   const replacement = await handlers.create(ctx, inputs);
   expect(replacement.id).toBe(id);
-  await handlers.delete!(ctx, id, outs as OrderState);
+  const resumedAt = (replacement.outs as OrderState).resumedAt;
+  expect(resumedAt).toBeTruthy();
+  // The mark is in the journal, not in this process: the delete may come from the next run (a kill in between).
+  expect((await new PurchaseJournal(h.journalDir).read(inputs.journalKey))?.resumedAt).toBe(resumedAt);
+  resetJournalCachesForTests();
+  const nextRun = createContext({ type: "Order", settings: h.ctx.settings, sink: (level, line) => lines.push(`${level}: ${line}`) });
+  // A refresh before that delete keeps the mark (it runs before the engine's pending deletes).
+  await handlers.read!(nextRun, id, replacement.outs as OrderState);
+  expect((await new PurchaseJournal(h.journalDir).read(inputs.journalKey))?.resumedAt).toBe(resumedAt);
+  await handlers.delete!(nextRun, id, outs as OrderState);
   expect(count(await h.operations(), "CancelOrder")).toBe(0);
-  expect(lines.join("\n")).toMatch(/order CERT\d+ is not cancelled: this resource's replacement holds it/);
+  expect(lines.join("\n")).toMatch(new RegExp(`order ${id} is not cancelled: the purchase journal shows that a create of this resource resumed it at ${resumedAt}`));
   const stored = (await h.mgmt("GET", `/orders/${id}`)) as { certStatus: number };
   expect(stored.certStatus).toBe(2);
+  // The replacement's next diff (the engine holds the order) tidies the entry.
+  await handlers.diff!(nextRun, id, replacement.outs as OrderState, inputs);
   expect(await new PurchaseJournal(h.journalDir).read(inputs.journalKey)).toBeUndefined();
 
-  // Run again: the journal is tidy, so the replacement buys, and the old order is cancelled.
-  const again = await handlers.create(ctx, inputs);
+  // Run again: the journal is tidy, so the replacement buys, and the old order (held by the resumer itself) is cancelled.
+  const again = await handlers.create(nextRun, inputs);
   expect(again.id).not.toBe(id);
-  await handlers.delete!(ctx, id, replacement.outs as OrderState);
+  await handlers.delete!(nextRun, id, replacement.outs as OrderState);
   const ops = await h.operations();
   expect([count(ops, "CreateOrder"), count(ops, "CancelOrder")]).toEqual([1, 1]);
+});
+
+it("the resumer's own destroy cancels the order it resumed, though the entry still carries the mark", async () => {
+  const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "resumer-destroy.example.com" });
+  const journal = new PurchaseJournal(h.journalDir);
+  // A create that bought and was killed before the engine recorded it: the journal holds the order.
+  const bought = await h.ctx.api().createOrder({ productCode: "sandbox-dv-single", domain: inputs.domain, months: 12 } as never);
+  await journal.recordIntent({ key: inputs.journalKey, domain: inputs.domain, productCode: inputs.productCode, names: [inputs.domain] });
+  await journal.recordOrder(inputs.journalKey, bought.orderNo, { ...bought });
+  const resumed = await handlers.create(h.ctx, inputs);
+  expect(resumed.id).toBe(bought.orderNo);
+  await handlers.delete!(h.ctx, resumed.id, resumed.outs as OrderState);
+  expect(count(await h.operations(), "CancelOrder")).toBe(1);
+  expect(await journal.read(inputs.journalKey)).toBeUndefined();
 });
