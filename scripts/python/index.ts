@@ -1,17 +1,17 @@
 // A Python runtime for Pulumi programs: `ensurePython()` provides it (the e2e
-// global setup calls it, as it calls ensureEngine), `programVenv()` makes a
-// program's own virtualenv with packages such as the generated SDK.
+// global setup calls it, as it calls ensureEngine); `makeVenv()` and
+// `buildWheel()` do what a user does with pip for a program's virtualenv.
 export {
+  buildWheel,
   ensurePython,
-  pipInstall,
-  programVenv,
+  makeVenv,
+  pipFreeze,
   pythonCacheLayout,
-  trimPyproject,
-  patchRpc,
+  venvPython,
   PythonUnavailableError,
-  PYTHON_DEBIAN_PACKAGES,
+  PYTEST_VERSION,
+  PYTHON_LANGUAGE_HOST_MODULE,
   PYTHON_LANGUAGE_HOST_SDK_VERSION,
-  SYSTEM_PYTHON,
   type EnsurePythonOptions,
   type PythonRuntime,
 } from "./provision.js";

@@ -1,9 +1,15 @@
 // pulumi-language-python for this project's tests: the Python language host
 // of sdk/v3 v3.79.0 (the newest the Go module proxy serves; see
-// ../provision.ts), behind a proxy that adds the one call it lacks and
-// `pulumi import` needs, GenerateProgram, answered with Pulumi's own Python
-// program generator at the engine's version (pkg/v3 codegen/python), as
-// newer Python hosts answer it. Every other call goes through unchanged.
+// ../provision.ts), behind a proxy that bridges what it predates:
+//   - GenerateProgram (`pulumi import`), which it lacks, is answered with
+//     Pulumi's own Python program generator at the engine's version (pkg/v3
+//     codegen/python), as newer Python hosts answer it;
+//   - `runtime.options.virtualenv` in Pulumi.yaml reaches a v3.79.0 host only
+//     as its `-virtualenv` and `-root` flags, which today's engine no longer
+//     passes (it sends them in each request's ProgramInfo): a call carrying a
+//     virtualenv goes to a v3.79.0 host started with those flags, so the
+//     program runs with the project's virtualenv as the host users have runs it.
+// Every other call goes through unchanged.
 //
 // Run as the engine runs a language host: `pulumi-language-python [flags]
 // <engine address>`; it starts the v3.79.0 host (`v3.79.0/pulumi-language-python`
@@ -20,6 +26,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/pulumi/pulumi/pkg/v3/codegen/hcl2/syntax"
@@ -32,6 +39,8 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/reflect/protoregistry"
 )
 
 const generateProgram = "/pulumirpc.LanguageRuntime/GenerateProgram"
@@ -43,43 +52,112 @@ func main() {
 	}
 }
 
+// hosts are the v3.79.0 hosts this proxy runs: one without flags (started
+// first; when it exits, so does the proxy, as it watches the engine), and
+// one per virtualenv and project root the engine's requests name.
+type hosts struct {
+	inner string
+	args  []string
+	mu    sync.Mutex
+	conns map[string]*grpc.ClientConn
+}
+
+// start runs a v3.79.0 host with the given flags before the engine's
+// arguments and connects to the port it prints.
+func (h *hosts) start(flags []string) (*grpc.ClientConn, *exec.Cmd, error) {
+	cmd := exec.Command(h.inner, append(flags, h.args...)...)
+	cmd.Stderr = os.Stderr
+	// The engine ends a language host by killing it: the inner hosts go with it.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, nil, fmt.Errorf("starting %s: %w", h.inner, err)
+	}
+	lines := bufio.NewReader(stdout)
+	port, err := lines.ReadString('\n')
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s printed no port: %w", h.inner, err)
+	}
+	go func() { _, _ = io.Copy(os.Stderr, lines) }()
+	conn, err := grpc.NewClient("127.0.0.1:"+strings.TrimSpace(port),
+		grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithDefaultCallOptions(grpc.ForceCodec(rawCodec{}), grpc.MaxCallRecvMsgSize(1<<30), grpc.MaxCallSendMsgSize(1<<30)))
+	return conn, cmd, err
+}
+
+// forRequest is the host for a request: the one started with the request's
+// virtualenv and root directory as flags, or the flagless one.
+func (h *hosts) forRequest(method string, first *frame) (*grpc.ClientConn, error) {
+	virtualenv, root := programOptions(method, first)
+	key := ""
+	if virtualenv != "" {
+		key = virtualenv + "\x00" + root
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if conn, ok := h.conns[key]; ok {
+		return conn, nil
+	}
+	conn, _, err := h.start([]string{"-virtualenv=" + virtualenv, "-root=" + root})
+	if err != nil {
+		return nil, err
+	}
+	h.conns[key] = conn
+	return conn, nil
+}
+
+// programOptions reads `runtime.options.virtualenv` and the project root
+// from the request's ProgramInfo, when its type has one.
+func programOptions(method string, first *frame) (virtualenv, root string) {
+	name := strings.TrimPrefix(method, "/pulumirpc.LanguageRuntime/")
+	service, err := protoregistry.GlobalFiles.FindDescriptorByName("pulumirpc.LanguageRuntime")
+	if err != nil || first == nil {
+		return "", ""
+	}
+	md := service.(protoreflect.ServiceDescriptor).Methods().ByName(protoreflect.Name(name))
+	if md == nil {
+		return "", ""
+	}
+	mt, err := protoregistry.GlobalTypes.FindMessageByName(md.Input().FullName())
+	if err != nil {
+		return "", ""
+	}
+	msg := mt.New().Interface()
+	if proto.Unmarshal(first.payload, msg) != nil {
+		return "", ""
+	}
+	withInfo, ok := msg.(interface{ GetInfo() *pulumirpc.ProgramInfo })
+	if !ok || withInfo.GetInfo() == nil {
+		return "", ""
+	}
+	info := withInfo.GetInfo()
+	if v, ok := info.GetOptions().AsMap()["virtualenv"].(string); ok {
+		virtualenv = v
+	}
+	return virtualenv, info.GetRootDirectory()
+}
+
 func run() error {
 	self, err := os.Executable()
 	if err != nil {
 		return err
 	}
-	inner := filepath.Join(filepath.Dir(self), "v3.79.0", "pulumi-language-python")
-	cmd := exec.Command(inner, os.Args[1:]...)
-	cmd.Stderr = os.Stderr
-	// The engine ends a language host by killing it: the inner host goes with it.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	stdout, err := cmd.StdoutPipe()
+	h := &hosts{inner: filepath.Join(filepath.Dir(self), "v3.79.0", "pulumi-language-python"), args: os.Args[1:], conns: map[string]*grpc.ClientConn{}}
+	conn, cmd, err := h.start(nil)
 	if err != nil {
 		return err
 	}
-	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("starting %s: %w", inner, err)
-	}
-	lines := bufio.NewReader(stdout)
-	port, err := lines.ReadString('\n')
-	if err != nil {
-		return fmt.Errorf("%s printed no port: %w", inner, err)
-	}
-	go func() { _, _ = io.Copy(os.Stderr, lines) }()
-
-	conn, err := grpc.NewClient("127.0.0.1:"+strings.TrimSpace(port),
-		grpc.WithTransportCredentials(insecure.NewCredentials()),
-		grpc.WithDefaultCallOptions(grpc.ForceCodec(rawCodec{}), grpc.MaxCallRecvMsgSize(1<<30), grpc.MaxCallSendMsgSize(1<<30)))
-	if err != nil {
-		return err
-	}
+	h.conns[""] = conn
 	listener, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
 	}
 	server := grpc.NewServer(
 		grpc.ForceServerCodec(rawCodec{}),
-		grpc.UnknownServiceHandler(proxy(conn)),
+		grpc.UnknownServiceHandler(proxy(h)),
 		grpc.MaxRecvMsgSize(1<<30), grpc.MaxSendMsgSize(1<<30))
 	fmt.Printf("%d\n", listener.Addr().(*net.TCPAddr).Port)
 	go func() {
@@ -112,8 +190,9 @@ func (rawCodec) Unmarshal(data []byte, v any) error {
 	return proto.Unmarshal(data, v.(proto.Message))
 }
 
-// proxy answers GenerateProgram itself and forwards every other call, streams included.
-func proxy(conn *grpc.ClientConn) grpc.StreamHandler {
+// proxy answers GenerateProgram itself and forwards every other call,
+// streams included, to the host its first request picks.
+func proxy(h *hosts) grpc.StreamHandler {
 	return func(_ any, ss grpc.ServerStream) error {
 		method, _ := grpc.MethodFromServerStream(ss)
 		if method == generateProgram {
@@ -127,6 +206,16 @@ func proxy(conn *grpc.ClientConn) grpc.StreamHandler {
 			}
 			return ss.SendMsg(resp)
 		}
+		// Every LanguageRuntime call sends one request (none streams from the
+		// client): read it first, to see which host it is for.
+		var first *frame
+		if f := (&frame{}); ss.RecvMsg(f) == nil {
+			first = f
+		}
+		conn, err := h.forRequest(method, first)
+		if err != nil {
+			return err
+		}
 		ctx := ss.Context()
 		if md, ok := metadata.FromIncomingContext(ctx); ok {
 			ctx = metadata.NewOutgoingContext(ctx, md.Copy())
@@ -138,16 +227,17 @@ func proxy(conn *grpc.ClientConn) grpc.StreamHandler {
 			return err
 		}
 		go func() {
-			for {
-				f := &frame{}
-				if err := ss.RecvMsg(f); err != nil {
-					_ = cs.CloseSend()
+			for f := first; f != nil; {
+				if cs.SendMsg(f) != nil {
 					return
 				}
-				if err := cs.SendMsg(f); err != nil {
-					return
+				next := &frame{}
+				if ss.RecvMsg(next) != nil {
+					break
 				}
+				f = next
 			}
+			_ = cs.CloseSend()
 		}()
 		headerSent := false
 		for {

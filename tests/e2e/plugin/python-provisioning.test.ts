@@ -1,77 +1,62 @@
-// scripts/python/: what the Python runtime is assembled from holds — the
-// trims and the patch against the SDK the engine's module serves, the
-// stand-ins doing what the SDK and the generated SDK ask of them — and a
-// provisioned runtime is found again from the cache in a moment.
+// scripts/python/: the Python runtime is what a user installs — pulumi at the
+// engine's version from PyPI with pip, nothing standing in for a package and
+// no Debian Python package — the docs pin the same pulumi, the language
+// host's own module is still refused (else the host should move to it), and
+// a provisioned runtime is found again from the cache in a moment.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { goBinary } from "../../../scripts/engine/go-build.js";
-import { PULUMI_VERSION } from "../../../scripts/engine/index.js";
-import { ensurePython, patchRpc, trimPyproject } from "../../../scripts/python/index.js";
-import { pythonRuntime } from "../harness/python.js";
+import { PULUMI_VERSION, repoRoot } from "../../../scripts/engine/index.js";
+import { ensurePython, pipFreeze, PYTEST_VERSION, PYTHON_LANGUAGE_HOST_MODULE, venvPython } from "../../../scripts/python/index.js";
+import { pythonDocs, pythonRuntime } from "../harness/python.js";
 
 const execFileAsync = promisify(execFile);
 const python = pythonRuntime();
 
-async function sdkModuleDir(): Promise<string> {
-  const { stdout } = await execFileAsync(goBinary()!, ["mod", "download", "-json", `github.com/pulumi/pulumi/sdk/v3@v${PULUMI_VERSION}`], { cwd: "/" });
-  return (JSON.parse(stdout) as { Dir: string }).Dir;
-}
-
-/** Runs Python code in the runtime's virtualenv; resolves with its stdout, rejects with the error (its stderr). */
-async function inVenv(code: string, env: Record<string, string> = {}): Promise<string> {
-  const { stdout } = await execFileAsync(path.join(python!.venvDir, "bin", "python"), ["-c", code], { env: { ...process.env, ...env } });
-  return stdout.trim();
-}
-
 describe.skipIf(!python)("the Python runtime of scripts/python", () => {
-  it("trims from the SDK's pyproject.toml exactly what hatchling 1.12 refuses", async () => {
-    const text = fs.readFileSync(path.join(await sdkModuleDir(), "python", "pyproject.toml"), "utf8");
-    const trimmed = trimPyproject(text);
-    expect(text).toMatch(/^classifiers = \[/m);
-    expect(trimmed).not.toMatch(/^classifiers\b|^license-files\b|^core-metadata-version\b/m);
-    expect(trimmed).toContain('license = { text = "Apache-2.0" }');
-    expect(trimmed).toContain('name = "pulumi"');
-    expect(trimmed).toContain('packages = ["lib/pulumi"]');
-    expect(trimmed).toContain("'grpcio>=1.68.1,<2; python_version < \"3.14\"'"); // the dependency list is kept
-  });
-
-  it("patches rpc.py's semver import, and refuses an rpc.py that no longer has it", async () => {
-    const rpc = fs.readFileSync(path.join(await sdkModuleDir(), "python", "lib", "pulumi", "runtime", "rpc.py"), "utf8");
-    expect(patchRpc(rpc)).toContain("from semver import VersionInfo as Version");
-    expect(() => patchRpc("import semver\n")).toThrow(/semver fallback/);
-  });
-
   it("a provisioned runtime is found from the cache without building anything", async () => {
     const started = Date.now();
     const again = await ensurePython();
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(again.source).toBe("cache");
-    expect(again.steps.map((step) => step.did)).toEqual(["all present", expect.stringMatching(/^cached/), expect.stringMatching(/^cached/)]);
+    expect(again.steps.map((step) => step.did)).toEqual([expect.stringMatching(/^found /), expect.stringMatching(/^cached/), expect.stringMatching(/^cached/)]);
     expect(again.venvDir).toBe(python!.venvDir);
   });
 
-  it("the virtualenv's pulumi is the engine's version, and semver 2.10 parses through the patched rpc.py", async () => {
-    expect(await inVenv("from pulumi._version import _VERSION; print(_VERSION)")).toBe(PULUMI_VERSION);
-    expect(await inVenv("from pulumi.runtime import rpc; print(rpc.Version.parse('3.259.0') > rpc.Version.parse('3.79.0'))")).toBe("True");
+  it("the virtualenv holds pulumi at the engine's version and pytest, from PyPI: released packages only, in the virtualenv itself", async () => {
+    const freeze = await pipFreeze(python!.venvDir);
+    console.error(`[python-provisioning] pip freeze: ${freeze.join(" ")}`);
+    expect(freeze).toContain(`pulumi==${PULUMI_VERSION}`);
+    expect(freeze).toContain(`pytest==${PYTEST_VERSION}`);
+    // The SDK's real dependencies, where stand-ins once were.
+    expect(freeze).toEqual(expect.arrayContaining([expect.stringMatching(/^opentelemetry-sdk==/), expect.stringMatching(/^semver==3\./), expect.stringMatching(/^grpcio==/)]));
+    // `name==version` only: nothing installed from a folder, a file or an editable checkout.
+    for (const line of freeze) expect(line).toMatch(/^[A-Za-z0-9._-]+==[A-Za-z0-9.+!-]+$/);
+    // No system site-packages: every import resolves inside the virtualenv.
+    const { stdout } = await execFileAsync(venvPython(python!.venvDir), ["-c", "import pulumi, grpc, semver, opentelemetry.sdk.trace as o\nfor m in (pulumi, grpc, semver, o): print(m.__file__)"]);
+    for (const file of stdout.trim().split("\n")) expect(file.startsWith(`${python!.venvDir}/`), file).toBe(true);
+    expect(fs.readFileSync(path.join(python!.venvDir, "pyvenv.cfg"), "utf8")).toMatch(/^include-system-site-packages = false$/m);
   });
 
-  it("the parver stand-in reads versions as generated SDKs do", async () => {
-    const read = "from parver import Version as V; v = V.parse('%s'); print(v.release, v.pre_tag, v.pre, v.dev, v.local)";
-    expect(await inVenv(read.replace("%s", "0.1.0"))).toBe("(0, 1, 0) None None None None");
-    expect(await inVenv(read.replace("%s", "1.2.3rc4"))).toBe("(1, 2, 3) rc 4 None None");
-    expect(await inVenv(read.replace("%s", "1.2.3.dev5"))).toBe("(1, 2, 3) None None 5 None");
+  it("docs/languages.md pins pulumi at the engine's version", () => {
+    expect(pythonDocs().commands.join("\n")).toContain(`pulumi==${PULUMI_VERSION}`);
   });
 
-  it("the OpenTelemetry stand-in keeps tracing off, and with TRACEPARENT set the SDK stops naming the stand-in", async () => {
-    expect(await inVenv("import pulumi; print('imported')")).toBe("imported");
-    const failed = await inVenv("import pulumi", { TRACEPARENT: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01" }).then(
-      () => "",
+  it("scripts/python holds no stand-in package and no Debian package list", () => {
+    const dir = path.join(repoRoot, "scripts", "python");
+    const files = fs.readdirSync(dir, { recursive: true, encoding: "utf8" });
+    expect(files.filter((name) => /(^|\/)(pyproject\.toml|setup\.py|__init__\.py)$/.test(name))).toEqual([]);
+    for (const name of files.filter((file) => file.endsWith(".ts"))) expect(fs.readFileSync(path.join(dir, name), "utf8"), name).not.toMatch(/python3-[a-z]+/);
+  });
+
+  it("the language host's own module is still refused by the Go module proxy (when it is served, the host moves to it)", async () => {
+    const answer = await execFileAsync(goBinary()!, ["list", "-m", "-versions", PYTHON_LANGUAGE_HOST_MODULE], { cwd: "/", env: { ...process.env, GOFLAGS: "-mod=mod" } }).then(
+      ({ stdout }) => stdout,
       (error: { stderr?: string }) => error.stderr ?? "",
     );
-    expect(failed).toMatch(/do-nothing OpenTelemetry stand-in/);
-    expect(failed).toMatch(/unset TRACEPARENT/);
+    expect(answer, "a served language host: build it instead of sdk/v3 v3.79.0's, and drop the proxy's bridges it makes needless").toMatch(/403 Forbidden|not available/);
   });
 });

@@ -1,2 +1,0 @@
-def extract(carrier, context=None):
-    return None

@@ -1,2 +1,0 @@
-def set_tracer_provider(provider) -> None:
-    return None
