@@ -95,6 +95,8 @@ export interface DocCommandRun {
 
 const HERE = "tests/e2e/docs-commands.test.ts";
 const PLUGIN_PACK = { test: "tests/e2e/global-setup.ts", shows: "packPlugin(" }; // what `npm run plugin:pack` runs (scripts/plugin/main.ts), once per e2e run
+// The Python section's virtualenv commands, run as printed for every Python program world.
+const PYTHON_VENV = { test: "tests/e2e/harness/python.ts", shows: "pythonDocs().commands" };
 const PLUGIN_INSTALL = { test: "tests/e2e/global-setup.ts", shows: "The README's install step, word for word" };
 
 export const DOC_COMMAND_RUNS: readonly DocCommandRun[] = [
@@ -117,6 +119,9 @@ export const DOC_COMMAND_RUNS: readonly DocCommandRun[] = [
   { doc: "docs/sandbox.md", command: "pulumi up", test: HERE, shows: '"pulumi up"' },
   { doc: "docs/languages.md", command: "npm install && npm run plugin:pack", ...PLUGIN_PACK },
   { doc: "docs/languages.md", command: "pulumi plugin install resource certreseller 0.1.0 --file dist-plugin/pulumi-resource-certreseller-v0.1.0.tar.gz", ...PLUGIN_INSTALL },
+  { doc: "docs/languages.md", command: "python3 -m venv venv", ...PYTHON_VENV },
+  { doc: "docs/languages.md", command: "venv/bin/pip wheel --no-deps --wheel-dir dist <clone>/generated-sdks/python", ...PYTHON_VENV },
+  { doc: "docs/languages.md", command: "venv/bin/pip install pulumi==3.259.0 dist/pulumi_certreseller-0.1.0-py3-none-any.whl", ...PYTHON_VENV },
   { doc: "docs/languages.md", command: "pulumi import certreseller:index:Order site CERT202611250001", test: "tests/e2e/plugin/import.test.ts", shows: "certreseller:index:Order" },
   { doc: "docs/languages.md", command: 'pulumi import certreseller:index:Certificate site "CERT202611250001/<certificate id>"', test: "tests/e2e/harness/plugin-scenarios.ts", shows: "certreseller:index:Certificate" },
 ];

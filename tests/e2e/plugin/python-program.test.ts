@@ -1,10 +1,11 @@
-// Python programs served by the provider plugin: the Python SDK generated
-// from sdk/schema.json, installed into a virtualenv beside the Pulumi Python
-// SDK (scripts/python/), run by the Python language host with the `pulumi`
-// commands a user types. The same scenario as yaml-program.test.ts and
-// go-program.test.ts with the program docs/languages.md prints, then two
-// accounts through explicit providers, and `pulumi import` whose generated
-// Python code becomes the program.
+// Python programs served by the provider plugin, set up as docs/languages.md
+// tells a user: the generated Python SDK's wheel and the Pulumi SDK installed
+// with pip from PyPI into the project's `venv` (the docs' commands, as
+// printed), the docs' `Pulumi.yaml` (`toolchain: pip`, `virtualenv: venv`),
+// run by the Python language host with the `pulumi` commands a user types.
+// The same scenario as yaml-program.test.ts and go-program.test.ts with the
+// program docs/languages.md prints, then two accounts through explicit
+// providers, and `pulumi import` whose generated Python code becomes the program.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,7 +22,7 @@ import {
   upIssuesFromPublishedRecord,
   withoutKeyBuysNothing,
 } from "../harness/plugin-scenarios.js";
-import { pythonRuntime, pythonWorld, type PythonWorld } from "../harness/python.js";
+import { pythonDocs, pythonRuntime, pythonWorld, type PythonWorld } from "../harness/python.js";
 
 const python = pythonRuntime();
 const log = (line: string) => console.error(`[python-program] ${line}`);
@@ -30,11 +31,8 @@ const withPython = (sandbox: Parameters<typeof pythonWorld>[0]) => pythonWorld(s
 
 /** docs/languages.md's Python program, for this test's sandbox and domain, exporting also what the test checks. */
 function docsProgram(managementUrl: string, domain: string): string {
-  const doc = fs.readFileSync(path.join(repoRoot, "docs", "languages.md"), "utf8");
-  const program = /\nPython \([^\n]*\):\n\n```python\n([\s\S]*?)```/.exec(doc)?.[1];
-  if (!program) throw new Error("docs/languages.md has no Python program under 'Python (...):'");
   return (
-    program.replaceAll("http://127.0.0.1:8080/management", managementUrl).replaceAll("example.com", domain) +
+    pythonDocs().program.replaceAll("http://127.0.0.1:8080/management", managementUrl).replaceAll("example.com", domain) +
     ['pulumi.export("orderNo", order.order_no)', 'pulumi.export("accountId", order.account_id)', 'pulumi.export("privateKeyPem", certificate.private_key_pem)', ""].join("\n")
   );
 }
