@@ -278,6 +278,8 @@ export const ORDER_INPUTS = {
     typeNote: `\`{ ${companyMembers()} }\``,
     defaultNote: "— (required for OV/EV unless `companyId`)",
     change: "replace",
+    // A person's ID number, phone and e-mail: encrypted in state on both front ends.
+    secret: true,
     parse: (value) => readCompanyInfo(value),
     same: sameCompany,
     sentAs: { field: "companyInfo" },

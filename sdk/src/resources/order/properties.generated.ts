@@ -77,7 +77,7 @@ export interface OrderArgs {
   /**
    * The organisation (spec 2.4), required for OV/EV unless `companyId` is given. `contactFirst` is
    * the contact's family name, `contactLast` the given name. Unset: required for OV/EV unless
-   * `companyId`. Changing it buys a new order.
+   * `companyId`. Changing it buys a new order. A secret.
    */
   companyInfo?: pulumi.Input<CompanyInfo>;
   /**
@@ -195,7 +195,7 @@ export interface OrderProperties {
   readonly companyId: pulumi.Output<number | undefined>;
   /**
    * The organisation (spec 2.4), required for OV/EV unless `companyId` is given. `contactFirst` is
-   * the contact's family name, `contactLast` the given name.
+   * the contact's family name, `contactLast` the given name. A secret.
    */
   readonly companyInfo: pulumi.Output<CompanyInfo | undefined>;
   /** Your own PEM CSR; the service then holds no private key. */
@@ -299,6 +299,12 @@ export interface OrderProperties {
   readonly renewsAt: pulumi.Output<string | undefined>;
   /** True when the order was adopted, not bought by this resource. */
   readonly adopted: pulumi.Output<boolean | undefined>;
+  /**
+   * ISO time this resource's create resumed the order from the purchase journal (bought by a create
+   * that did not finish) instead of buying; absent when it bought or adopted it. A resource this
+   * one replaced is then not cancelled by its delete.
+   */
+  readonly resumedAt: pulumi.Output<string | undefined>;
   /**
    * The app id of the API key that bought or adopted the order (GetUserData's `api_key.app_id`: the
    * key's public identifier, never its secret). Refresh and destroy refuse to drop, cancel or

@@ -6,6 +6,7 @@ import { orderJournalScope, watchJournalOrphans } from "../../program/journal.js
 import { quietRegistration } from "../../program/quiet-registration.js";
 import { resourceUrnInput } from "../../program/resource-urn.js";
 import { orderedNames } from "../../rules/names.js";
+import { entries } from "../../schema/property.js";
 import { ORDER_PROPERTIES } from "./declaration.js";
 import type { OrderArgs, OrderProperties } from "./properties.generated.js";
 import type { OrderPriceState } from "./state.js";
@@ -18,6 +19,10 @@ export type { OrderArgs, OrderProperties } from "./properties.generated.js";
 export interface Order extends OrderProperties {}
 
 const ORDER_PROPERTY_NAMES = Object.keys(ORDER_PROPERTIES);
+// Declared secret (companyInfo): the dynamic host takes no secrets, so the class marks them.
+const ORDER_SECRET_INPUTS = entries(ORDER_PROPERTIES)
+  .filter(([, p]) => p.secret === true)
+  .map(([name]) => name);
 
 /**
  * A certificate order with the Certificate Reseller Partner API: `up` buys it
@@ -70,9 +75,12 @@ export class Order extends pulumi.CustomResource {
       ...Object.fromEntries(ORDER_PROPERTY_NAMES.map((key) => [key, undefined])),
       ...args,
       ...programInputs(urn, orderJournalScope()),
+      ...secretInputs(args),
     };
     using _registration = quietRegistration();
-    super(Order.__pulumiType, name, { ...props, __provider: providerText("order") }, opts);
+    // Secret as an input and as an output, however the program passed it.
+    const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: ORDER_SECRET_INPUTS });
+    super(Order.__pulumiType, name, { ...props, __provider: providerText("order") }, secretOpts);
     watchJournalOrphans(this, urn);
     // State stores only the non-zero members of the price; readers get every member.
     (this as { price: pulumi.Output<OrderPriceState | undefined> }).price = this.price.apply(expandPrice);
@@ -80,4 +88,10 @@ export class Order extends pulumi.CustomResource {
       .all([args.domain, args.sanDomains ?? [], args.wildcardDomains ?? []])
       .apply(([domain, sanDomains, wildcardDomains]) => orderedNames({ domain, sanDomains, wildcardDomains }));
   }
+}
+
+/** The declared-secret inputs the program gave, each wrapped as a secret. */
+function secretInputs(args: object): Record<string, unknown> {
+  const given = args as Record<string, unknown>;
+  return Object.fromEntries(ORDER_SECRET_INPUTS.filter((name) => given[name] !== undefined).map((name) => [name, pulumi.secret(given[name])]));
 }
