@@ -64,18 +64,16 @@ export function createContext(args: {
   api?: PartnerApi;
   sink?: LogSink;
   now?: () => Date;
-  /** The call's cancellation; default the one {@link runForCall} runs under, if any. */
-  signal?: AbortSignal;
 }): ProviderContext {
   const { type, settings } = args;
-  const signal = args.signal ?? callSignals.getStore();
+  const signal = callSignals.getStore();
   const apiKey = settings.apiKey;
   // The secret half alone is also a valid key, so scrub it on its own too.
   const secrets = apiKey ? [apiKey, apiKey.includes(":") ? apiKey.slice(apiKey.indexOf(":") + 1) : undefined] : [];
   return {
     type,
     settings,
-    api: () => guardStoppedPurchases(guardClockOverride(args.api ?? clientFor(settings), settings), signal),
+    api: () => guardStoppedPurchases(guardClockOverride(args.api ?? clientFor(settings), settings)),
     log: (name) => createLog({ type, name, secrets, sink: args.sink }),
     now: args.now ?? clock(settings.now),
     ...(signal ? { signal } : {}),
@@ -116,29 +114,24 @@ function callRefusal(signal: AbortSignal | undefined): string | undefined {
 }
 
 const stoppable = new WeakMap<PartnerApi, PartnerApi>();
-const stoppableForCall = new WeakMap<AbortSignal, WeakMap<PartnerApi, PartnerApi>>();
 
 /**
  * `api` whose createOrder is refused, at the moment it would be sent, once
- * {@link stopPurchases} was called or the call it serves was cancelled
- * (`signal`, else the call {@link runForCall} runs it under): the last gate
- * before the money, whatever the handler read or waited for before it.
- * Nothing else is refused: an order bought before the cancellation is still
- * journaled and submitted.
+ * {@link stopPurchases} was called or the call it is sent for (the one
+ * {@link runForCall} runs it under) was cancelled: the last gate before the
+ * money, whatever the handler read or waited for before it. Nothing else is
+ * refused: an order bought before the cancellation is still journaled and
+ * submitted. One wrapper per client, whichever call asks: the catalogue and
+ * account caches are keyed by it, once per process.
  */
-function guardStoppedPurchases(api: PartnerApi, signal: AbortSignal | undefined): PartnerApi {
-  let cache = stoppable;
-  if (signal) {
-    cache = stoppableForCall.get(signal) ?? new WeakMap();
-    stoppableForCall.set(signal, cache);
-  }
-  let wrapper = cache.get(api);
+function guardStoppedPurchases(api: PartnerApi): PartnerApi {
+  let wrapper = stoppable.get(api);
   if (!wrapper) {
     wrapper = new Proxy(api, {
       get(target, property, receiver) {
         if (property === "createOrder") {
           return (...callArgs: unknown[]) => {
-            const refusal = purchasesStopped ?? callRefusal(signal ?? callSignals.getStore());
+            const refusal = purchasesStopped ?? callRefusal(callSignals.getStore());
             return refusal === undefined
               ? (target.createOrder as (...a: unknown[]) => unknown).apply(target, callArgs)
               : Promise.reject(
@@ -154,7 +147,7 @@ function guardStoppedPurchases(api: PartnerApi, signal: AbortSignal | undefined)
         return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
       },
     });
-    cache.set(api, wrapper);
+    stoppable.set(api, wrapper);
   }
   return wrapper;
 }

@@ -22,52 +22,49 @@ describe("a cancelled call's context", () => {
   it("refuses CreateOrder before sending once its signal is aborted; other calls still go", async () => {
     const { api, partnerApi } = fakeApi();
     const cancellation = new AbortController();
-    const ctx = createContext({ type: "Order", settings, api: partnerApi, signal: cancellation.signal });
+    const ctx = runForCall(cancellation.signal, () => createContext({ type: "Order", settings, api: partnerApi }));
     expect(ctx.signal).toBe(cancellation.signal);
 
-    // The client is taken before the cancellation (as create takes it first), the purchase made after.
-    const client = ctx.api();
-    await expect(client.createOrder({} as never)).resolves.toEqual({ orderNo: "CERT1" });
-    cancellation.abort(new Error("the engine cancelled this call"));
-    const refused = await client.createOrder({} as never).catch((error: unknown) => error);
-    expect(isPartnerApiError(refused, "invalid_argument")).toBe(true);
-    expect(refused).toMatchObject({ operation: "CreateOrder", mayHaveReachedServer: false });
-    expect((refused as Error).message).toBe("CreateOrder: refused before sending: the engine cancelled this call");
-    expect(api.createOrder).toHaveBeenCalledTimes(1);
+    await runForCall(cancellation.signal, async () => {
+      // The client is taken before the cancellation (as create takes it first), the purchase made after.
+      const client = ctx.api();
+      await expect(client.createOrder({} as never)).resolves.toEqual({ orderNo: "CERT1" });
+      cancellation.abort(new Error("the engine cancelled this call"));
+      const refused = await client.createOrder({} as never).catch((error: unknown) => error);
+      expect(isPartnerApiError(refused, "invalid_argument")).toBe(true);
+      expect(refused).toMatchObject({ operation: "CreateOrder", mayHaveReachedServer: false });
+      expect((refused as Error).message).toBe("CreateOrder: refused before sending: the engine cancelled this call");
+      expect(api.createOrder).toHaveBeenCalledTimes(1);
 
-    await expect(client.applySign({ orderNo: "CERT1" } as never)).resolves.toEqual({ requestId: "r1" });
-    await expect(ctx.api().getUserData()).resolves.toMatchObject({ apiKey: { appId: "ak_1" } });
+      await expect(client.applySign({ orderNo: "CERT1" } as never)).resolves.toEqual({ requestId: "r1" });
+      await expect(ctx.api().getUserData()).resolves.toMatchObject({ apiKey: { appId: "ak_1" } });
+    });
   });
 
-  it("is only that call's: another context on the same client still buys", async () => {
+  it("is only that call's: another call, and code outside any call, still buy on the same client", async () => {
     const { api, partnerApi } = fakeApi();
     const cancelled = new AbortController();
     cancelled.abort("gone");
-    const refused = createContext({ type: "Order", settings, api: partnerApi, signal: cancelled.signal });
-    const other = createContext({ type: "Order", settings, api: partnerApi, signal: new AbortController().signal });
-    const plain = createContext({ type: "Order", settings, api: partnerApi });
-    await expect(refused.api().createOrder({} as never)).rejects.toThrow("CreateOrder: refused before sending: gone");
-    await expect(other.api().createOrder({} as never)).resolves.toEqual({ orderNo: "CERT1" });
-    await expect(plain.api().createOrder({} as never)).resolves.toEqual({ orderNo: "CERT1" });
+    const client = createContext({ type: "Order", settings, api: partnerApi }).api();
+    await expect(runForCall(cancelled.signal, () => client.createOrder({} as never))).rejects.toThrow("CreateOrder: refused before sending: gone");
+    await expect(runForCall(new AbortController().signal, () => client.createOrder({} as never))).resolves.toEqual({ orderNo: "CERT1" });
+    await expect(client.createOrder({} as never)).resolves.toEqual({ orderNo: "CERT1" });
     expect(api.createOrder).toHaveBeenCalledTimes(2);
   });
 
-  it("reaches the contexts built inside runForCall (the handler entry builds its own), and the client used there", async () => {
+  it("holds through the waits before the purchase (a held read), and keeps one client wrapper per process (the caches are keyed by it)", async () => {
     const { api, partnerApi } = fakeApi();
     const cancellation = new AbortController();
     const outside = createContext({ type: "Order", settings, api: partnerApi });
     const { ctx, pending } = runForCall(cancellation.signal, () => {
       const ctx = createContext({ type: "Order", settings, api: partnerApi });
-      // A purchase that waits (a held read) inside the call, on a client taken outside it.
-      const pending = new Promise((resolve) => setTimeout(resolve, 10)).then(() => outside.api().createOrder({} as never));
+      const pending = new Promise((resolve) => setTimeout(resolve, 10)).then(() => ctx.api().createOrder({} as never));
       return { ctx, pending };
     });
-    expect(ctx.signal).toBe(cancellation.signal);
+    expect(ctx.api()).toBe(outside.api());
     cancellation.abort(new Error("cancelled"));
     await expect(pending).rejects.toThrow("refused before sending: cancelled");
-    await expect(ctx.api().createOrder({} as never)).rejects.toThrow("refused before sending: cancelled");
     expect(api.createOrder).not.toHaveBeenCalled();
-    // Outside any call, the same client buys.
     await expect(outside.api().createOrder({} as never)).resolves.toEqual({ orderNo: "CERT1" });
   });
 });
