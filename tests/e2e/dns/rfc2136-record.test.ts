@@ -14,7 +14,7 @@ import { skipWithout } from "../../support/ci.js";
 const requireFromHere = createRequire(__filename);
 type Provider = Record<string, (...args: unknown[]) => Promise<any>>;
 const entry = requireFromHere("pulumi-certreseller/provider") as { provider(name: string): Provider };
-const { sendUpdate } = requireFromHere("pulumi-certreseller/dist/dns/update.js") as typeof import("../../../sdk/src/dns/update.js");
+const { sendUpdate, readRecords } = requireFromHere("pulumi-certreseller/dist/dns/update.js") as typeof import("../../../sdk/src/dns/update.js");
 
 const KEY = "certreseller-e2e.";
 const OUTSIDER = "outsider.";
@@ -172,6 +172,33 @@ describe.skipIf(skipWithout(inject("bind") ? undefined : "no BIND 9 (see the e2e
     await provider.delete!(id, outs);
     expect(await cname("_same.www.e2e.test")).toEqual(["same.dcv.sandbox.test"]);
     expect(outs.preExisting).toBe(true);
+  });
+
+  it("a new ttl while another value shares the TXT RRset at the old TTL is refused naming ttl, and BIND keeps both values at their TTL; at the same TTL the value changes", async () => {
+    const target = { server: bind.address, zone: "e2e.test", tsigKeyName: KEY, tsigAlgorithm: "hmac-sha256" as const, tsigSecret: bind.secret };
+    const held = async () => (await readRecords(target, "_ttl.www.e2e.test", "TXT")).map((r) => `${r.text} ${r.ttl}`).sort();
+    await put("_ttl.www.e2e.test", "TXT", "their-value");
+    const { id, outs } = await create({ fqdn: "_ttl.www.e2e.test", value: "our-value" });
+    expect(await held()).toEqual(['"our-value" 60', '"their-value" 60']);
+
+    const { inputs: news } = await provider.check!(outs, inputs({ fqdn: "_ttl.www.e2e.test", value: "our-value", ttl: 3600 }));
+    const logged = bind.log().length;
+    const error = await failure(provider.update!(id, outs, news));
+    expect(error?.message).toMatch(
+      /^ttl: the TXT RRset at _ttl\.www\.e2e\.test \(zone e2e\.test at 127\.0\.0\.1:\d+\) also holds a value this resource did not add \("their-value"\), and an RRset has one TTL for all its values \(RFC 2181 5\.2\): ttl 3600 would change theirs from 60 too\. Nothing was changed/,
+    );
+    messages["ttl shared with another value"] = error!.message;
+    expect(await held()).toEqual(['"our-value" 60', '"their-value" 60']);
+    // BIND's account: the first try's prerequisite (the RRset is exactly our value) failed, and nothing was deleted or added.
+    expect(bind.log().slice(logged)).toMatch(/_ttl\.www\.e2e\.test\/TXT: 'RRset exists \(value dependent\)' prerequisite not satisfied/);
+    expect(bind.log().slice(logged)).not.toMatch(/(adding|deleting) an RR at '?_ttl\.www\.e2e\.test/);
+
+    const { inputs: renamed } = await provider.check!(outs, inputs({ fqdn: "_ttl.www.e2e.test", value: "our-next-value" }));
+    const { outs: updated } = await provider.update!(id, outs, renamed);
+    expect(await held()).toEqual(['"our-next-value" 60', '"their-value" 60']);
+    await provider.delete!(id, updated);
+    await sendUpdate(target, { deletes: [{ fqdn: "_ttl.www.e2e.test", type: "TXT", value: "their-value", ttl: 0 }], adds: [] });
+    expect(await held()).toEqual([]);
   });
 
   it("another type at the same name is a replacement that deletes the old record first, as a CNAME shares its name with nothing", async () => {
