@@ -32,7 +32,7 @@ describe("--replace right after the create that bought the order", () => {
     expect([counts.CreateOrder ?? 0, counts.CancelOrder ?? 0]).toEqual([0, 0]);
     // Still live: not revoking (4), revoked/refunded (5) or refunding (6).
     expect([4, 5, 6]).not.toContain((await sandbox.management.order(first)).certStatus);
-    expect(t.output).toMatch(/is not cancelled: this resource's replacement holds it/);
+    expect(t.output).toMatch(/is not cancelled: the purchase journal shows that a create of this resource resumed it/);
 
     await sandbox.management.clearRequests();
     const again = String((await stack.up({ replace: [urn] })).outputs.siteOrderNo?.value);

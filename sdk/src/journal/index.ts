@@ -1,4 +1,4 @@
-export { PurchaseJournal, resetJournalCachesForTests, type JournalEntry, type IntentEntry } from "./journal.js";
+export { PurchaseJournal, resetJournalCachesForTests, type JournalEntry, type IntentEntry, type ResumedMark } from "./journal.js";
 export { FileStore, type JournalStore } from "./store.js";
 export { S3Store, parseS3Url, type S3Location, type S3Credentials, type S3StoreOptions } from "./s3.js";
 export { openJournal, forgetOrder, type JournalSettings, type HeldOrder, type Tidied } from "./open.js";

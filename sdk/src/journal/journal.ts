@@ -46,14 +46,6 @@ export interface JournalEntry {
    * granted.
    */
   order?: Record<string, unknown>;
-  /**
-   * ISO time a create resumed this entry's order (a create that found it
-   * here instead of buying), also stored as that resource's `resumedAt`.
-   * The order may then be held by two generations of one resource: a
-   * replacement that resumed it, and the resource it replaces, whose
-   * delete reads this mark (in any later process) and does not cancel it.
-   */
-  resumedAt?: string;
 }
 
 /**
@@ -75,6 +67,22 @@ const scans = new Map<string, Promise<Map<string, JournalEntry> | undefined>>();
 export function resetJournalCachesForTests(): void {
   listings.clear();
   scans.clear();
+}
+
+/**
+ * A create resumed an order from its journal entry instead of buying: the
+ * order may then be held by two generations of one resource (a replacement
+ * that resumed it, and the resource it replaces, e.g. `pulumi up --replace`
+ * right after the up that bought it). The resumer's state keeps the same
+ * `resumedAt`; a delete of a state whose `resumedAt` differs is the replaced
+ * resource's, and does not cancel the order. Kept apart from the entry,
+ * which tidying removes as soon as the engine shows it holds the order: in
+ * the run after a kill, the replacement's diff may come before that delete.
+ */
+export interface ResumedMark {
+  key: string;
+  orderNo: string;
+  resumedAt: string;
 }
 
 /** What `recordIntent` is given. */
@@ -201,15 +209,32 @@ export class PurchaseJournal {
   }
 
   /**
-   * Durably marks that a create resumed the entry's order (see
-   * {@link JournalEntry.resumedAt}); the entry must name that order.
+   * Durably records that a create of the resource keyed `key` resumed
+   * `orderNo` at `now` (see {@link ResumedMark}). Written beside the entries
+   * under a name listings skip, so tidying never removes it.
    */
-  async markResumed(key: string, orderNo: string, now = new Date()): Promise<JournalEntry> {
-    const previous = await this.read(key);
-    if (previous?.orderNo !== orderNo) throw new Error(`certreseller: the purchase journal entry ${this.fileFor(key)} no longer names order ${orderNo}`);
-    const written: JournalEntry = { ...previous, resumedAt: now.toISOString() };
-    await this.write(written);
-    return written;
+  async markResumed(key: string, orderNo: string, now = new Date()): Promise<ResumedMark> {
+    const mark: ResumedMark = { key, orderNo, resumedAt: now.toISOString() };
+    await this.store.put(PurchaseJournal.markNameFor(key, orderNo), JSON.stringify(mark, null, 2) + "\n");
+    return mark;
+  }
+
+  /** The mark a create left when it resumed `orderNo` for `key`, if any. */
+  async resumedMark(key: string, orderNo: string): Promise<ResumedMark | undefined> {
+    const text = await this.store.get(PurchaseJournal.markNameFor(key, orderNo));
+    if (text === undefined) return undefined;
+    const mark = this.parse(text, PurchaseJournal.markNameFor(key, orderNo)) as unknown as ResumedMark;
+    return mark.key === key && mark.orderNo === orderNo ? mark : undefined;
+  }
+
+  /** Removes the mark (no error when there is none). */
+  async clearResumedMark(key: string, orderNo: string): Promise<void> {
+    await this.store.delete(PurchaseJournal.markNameFor(key, orderNo));
+  }
+
+  /** A mark's name: not `.json`, so listings (tidying, `journal ls`, the orphan check) never see it. */
+  static markNameFor(key: string, orderNo: string): string {
+    return `${createHash("sha256").update(`${key}\n${orderNo}`).digest("hex").slice(0, 32)}.resumed`;
   }
 
   /** Removes the entry (no error when there is none). */

@@ -48,8 +48,7 @@ export interface Tidied {
  *   URN alone (an earlier release), under no organisation (the plugin
  *   before its `organization` setting), or under another backend
  *   fingerprint of the same organisation and URN (see
- *   `PurchaseJournal.related`); with `keepResumed` (a refresh), not one a
- *   create marked resumed (see `JournalEntry.resumedAt`);
+ *   `PurchaseJournal.related`);
  * - an intent with no order number (CreateOrder answered but the answer
  *   could not be journaled) when the held order is provably its purchase:
  *   same key, same purchase inputs (digest), bought at or after the intent.
@@ -62,7 +61,7 @@ export interface Tidied {
  * of a settled stack lists the journal once rather than reading it once per
  * Order.
  */
-export async function forgetOrder(settings: JournalSettings, identity: JournalIdentity, held: HeldOrder, { keepResumed = false }: { keepResumed?: boolean } = {}): Promise<Tidied> {
+export async function forgetOrder(settings: JournalSettings, identity: JournalIdentity, held: HeldOrder): Promise<Tidied> {
   const journal = openJournal(settings);
   const listed = await journal.listedNames();
   const key = journalEntryKey(identity);
@@ -74,11 +73,8 @@ export async function forgetOrder(settings: JournalSettings, identity: JournalId
     if (listed && !listed.has(PurchaseJournal.nameFor(candidate))) continue;
     const entry = await journal.read(candidate);
     if (!entry) continue;
-    if (entry.orderNo === held.orderNo) {
-      // A resumed order may still be held by the resource this one replaced (a kill between the replacement's
-      // create and that delete): its mark stays until a diff or the delete, which run after pending deletes.
-      if (!(keepResumed && entry.resumedAt)) await journal.clear(candidate);
-    } else if (candidate !== unscoped && entry.orderNo === undefined && isPurchaseOf(entry, held)) {
+    if (entry.orderNo === held.orderNo) await journal.clear(candidate);
+    else if (candidate !== unscoped && entry.orderNo === undefined && isPurchaseOf(entry, held)) {
       await journal.clear(candidate);
       tidied.closedIntents.push(entry);
     }

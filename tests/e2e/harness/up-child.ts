@@ -11,6 +11,8 @@ export interface ChildUpSpec {
   config: Record<string, { value: string; secret?: boolean }>;
   program: ProgramName;
   args: unknown;
+  /** URNs to replace (`pulumi up --replace`). */
+  replace?: string[];
 }
 
 async function main(): Promise<void> {
@@ -22,7 +24,7 @@ async function main(): Promise<void> {
     program: (PROGRAMS[spec.program] as (args: unknown) => () => Promise<unknown>)(spec.args) as never,
     config: spec.config,
   });
-  await stack.up({ onEvent: (event) => process.stdout.write(`${JSON.stringify(event)}\n`) });
+  await stack.up({ replace: spec.replace, onEvent: (event) => process.stdout.write(`${JSON.stringify(event)}\n`) });
   process.stdout.write(`${JSON.stringify({ done: true })}\n`);
 }
 

@@ -6,7 +6,8 @@ import { resourceName, type ProviderContext } from "../../provider/index.js";
 import { accountOf, incompleteRecord, otherAccountError } from "./account.js";
 import { apiSays, apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
 import { forgetJournalEntry } from "./journal-entry.js";
-import { journalEntryKey, openJournal, type JournalEntry } from "../../journal/index.js";
+import { resumedHere } from "./resume.js";
+import { journalEntryKey, openJournal, type PurchaseJournal, type ResumedMark } from "../../journal/index.js";
 import { parseServiceTime } from "./service-time.js";
 import { settlementOf, SettlementUnknownError } from "./settlement.js";
 import type { OrderState } from "./state.js";
@@ -120,39 +121,52 @@ async function whyNotCancellable(api: PartnerApi, id: string, props: OrderState,
  * something in between is never a refusal. Keep orders with `retainOnDelete`.
  */
 export async function remove(ctx: ProviderContext, id: string, props: OrderState): Promise<void> {
-  const resumer = await resumedByAnother(ctx, id, props);
-  if (resumer) {
+  const resumed = await resumedByAnother(ctx, id, props);
+  if (resumed) {
+    // In this process, the engine recorded the replacement (which holds the order) before asking for this delete.
+    const here = resumedHere(id, resumed.mark.resumedAt);
     ctx.log(props.journalKey).warn(
-      `order ${id} is not cancelled: the purchase journal shows that a create of this resource resumed it at ${resumer.resumedAt} ` +
+      `order ${id} is not cancelled: the purchase journal shows that a create of this resource resumed it at ${resumed.mark.resumedAt} ` +
         "(its replacement, which found the order journaled and held it instead of buying: e.g. `pulumi up --replace` right after the up that bought it). " +
-        "No new certificate was bought: run the replacement again to buy one. The entry stays until that resource's next diff " +
-        `(${journalCommandFor(ctx, resumer)}); if no Order of the stack holds ${id}, it is paid and untracked: adopt it (\`adoptOrderNo\`) or cancel it with the reseller`,
+        "No new certificate was bought: run the replacement again to buy one." +
+        (here
+          ? ""
+          : ` If no Order of the stack holds ${id} now (that create did not finish), it is paid and untracked: \`${resumed.journal.command("ls")}\` ` +
+            "shows its entry; adopt it (`adoptOrderNo`) or cancel it with the reseller"),
     );
+    await resumed.journal.clearResumedMark(resumed.mark.key, id).catch(() => undefined);
+    // Elsewhere, the entry stays for the replacement's diff to tidy, or for the user if that create never finished.
+    if (here) await forgetJournalEntry(ctx, { ...props, orderNo: id });
     return;
   }
   await cancel(ctx, id, props);
   // Only once the money is settled: the journal is bookkeeping, and a journal that cannot be read
   // (a CI job without the bucket's credentials, a broken mount) must never hold up a refund.
   await forgetJournalEntry(ctx, { ...props, orderNo: id });
+  await clearOwnMark(ctx, id, props);
+}
+
+/** The key(s) a resource's entries and marks are found under: its scoped key, and its URN alone (an earlier release). */
+function keysOf(props: OrderState): string[] {
+  if (!props.journalKey) return [];
+  return [...new Set([journalEntryKey({ journalKey: props.journalKey, journalScope: props.journalScope }), props.journalKey])];
 }
 
 /**
- * The journal entry of this resource that a LATER create marked resumed for
- * `orderNo` (its `resumedAt` is not this state's own): that create holds the
- * order now, as this resource's replacement. Read from the journal, so it
- * holds across processes (a kill between the replacement's create and this
+ * The mark a LATER create of this resource left when it resumed `orderNo`
+ * (its `resumedAt` is not this state's own): that create holds the order
+ * now, as this resource's replacement. Read from the journal, so it holds
+ * across processes (a kill between the replacement's create and this
  * delete). A journal that cannot be read is a warning: it never holds up a
  * refund, and a resume writes its mark before it returns, so a journal that
  * was readable then is expected readable now.
  */
-async function resumedByAnother(ctx: ProviderContext, orderNo: string, props: OrderState): Promise<JournalEntry | undefined> {
-  if (!props.journalKey) return undefined;
+async function resumedByAnother(ctx: ProviderContext, orderNo: string, props: OrderState): Promise<{ mark: ResumedMark; journal: PurchaseJournal } | undefined> {
   try {
     const journal = openJournal(ctx.settings);
-    const key = journalEntryKey({ journalKey: props.journalKey, journalScope: props.journalScope });
-    for (const candidate of new Set([key, props.journalKey])) {
-      const entry = await journal.read(candidate);
-      if (entry?.orderNo === orderNo && entry.resumedAt !== undefined && entry.resumedAt !== props.resumedAt) return entry;
+    for (const key of keysOf(props)) {
+      const mark = await journal.resumedMark(key, orderNo);
+      if (mark && mark.resumedAt !== props.resumedAt) return { mark, journal };
     }
   } catch (error) {
     ctx.log(props.journalKey).warn(
@@ -162,9 +176,15 @@ async function resumedByAnother(ctx: ProviderContext, orderNo: string, props: Or
   return undefined;
 }
 
-function journalCommandFor(ctx: ProviderContext, entry: JournalEntry): string {
-  const journal = openJournal(ctx.settings);
-  return `\`${journal.command("ls")}\` shows it at ${journal.fileFor(entry.key)}`;
+/** The resumer's own mark goes with its order (bookkeeping: never fails the delete). */
+async function clearOwnMark(ctx: ProviderContext, orderNo: string, props: OrderState): Promise<void> {
+  if (props.resumedAt === undefined) return;
+  try {
+    const journal = openJournal(ctx.settings);
+    for (const key of keysOf(props)) await journal.clearResumedMark(key, orderNo);
+  } catch {
+    // a leftover mark names an order no state holds: no later delete meets it
+  }
 }
 
 /** The money part of delete: cancel and refund, or release on proof (see {@link remove}). */

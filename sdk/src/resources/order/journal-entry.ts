@@ -33,11 +33,10 @@ export function purchaseInputsOf(inputs: InputRecord): OrderInputName[] {
 /**
  * The engine has shown it holds the order (old outputs carry its number), so
  * the journal entries that protected its create are no longer needed (see
- * `forgetOrder`; a refresh passes `keepResumed`: it runs before a pending
- * delete of a resource this one replaced, which still needs the mark). Tidying is bookkeeping: a journal that cannot be read is a
+ * `forgetOrder`). Tidying is bookkeeping: a journal that cannot be read is a
  * warning, never a failed preview, refresh or destroy.
  */
-export async function forgetJournalEntry(ctx: ProviderContext, state: Partial<OrderState>, options: { keepResumed?: boolean } = {}): Promise<void> {
+export async function forgetJournalEntry(ctx: ProviderContext, state: Partial<OrderState>): Promise<void> {
   if (!state.journalKey || !state.orderNo) return;
   const log = ctx.log(state.journalKey);
   const identity = { journalKey: state.journalKey, journalScope: state.journalScope };
@@ -46,7 +45,7 @@ export async function forgetJournalEntry(ctx: ProviderContext, state: Partial<Or
       orderNo: state.orderNo,
       paidAt: state.paidAt ?? undefined,
       purchaseDigest: purchaseDigest(state as unknown as InputRecord, purchaseInputsOf(state as unknown as InputRecord)),
-    }, options);
+    });
     for (const intent of tidied.closedIntents) {
       log.info(
         `closed the purchase journal's intent of ${intent.intentAt} (${intent.domain}, ${intent.productCode}): order ${state.orderNo} in state is that purchase ` +

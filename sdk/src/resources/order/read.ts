@@ -30,7 +30,7 @@ import { withoutRetired, type OrderState } from "./state.js";
  */
 export async function read(ctx: ProviderContext, id: string, props: OrderState): Promise<pulumi.dynamic.ReadResult<OrderState>> {
   const log = ctx.log(props.journalKey);
-  await forgetJournalEntry(ctx, props, { keepResumed: true });
+  await forgetJournalEntry(ctx, props);
   const api = ctx.api();
   let stored;
   try {

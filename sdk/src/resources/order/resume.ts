@@ -115,6 +115,24 @@ async function foreignEntry(ctx: ProviderContext, inputs: OrderInputs, journal: 
 }
 
 /**
+ * The `resumedAt` marks this process wrote, by order. A create of this
+ * process that returned one had its result recorded by the engine before the
+ * engine asked for any delete after it: see {@link resumedHere}.
+ */
+const marksWrittenHere = new Map<string, string>();
+
+/**
+ * True when a create of this process resumed `orderNo` with the mark
+ * `resumedAt`. A delete that meets that mark in the same process runs after
+ * the engine recorded the replacement that holds the order, so the entry
+ * may go; a mark from another process may belong to a create that never
+ * finished, and stays (delete.ts).
+ */
+export function resumedHere(orderNo: string, resumedAt: string): boolean {
+  return marksWrittenHere.get(orderNo) === resumedAt;
+}
+
+/**
  * Before the plugin's `organization` setting, its Orders were journaled under
  * the organisation `organization`. On Pulumi Cloud the setting gives another
  * scope, under which such an entry is not found: a purchase whose answer was
@@ -178,13 +196,14 @@ export async function resumeJournaled(ctx: ProviderContext, inputs: OrderInputs,
     const state = entry.order ? stateFromCreate(inputs, answerFromJournal(bought), receivedAt) : await adoptOrder(api, inputs, entry.orderNo);
     // Durable before the engine can delete a resource this one replaces: that delete reads the mark and does not
     // cancel the order (delete.ts). If the mark cannot be written, nothing is resumed (and nothing bought).
-    const marked = await journal.markResumed(entry.key, entry.orderNo, ctx.now()).catch((error: unknown) => {
+    const marked = await journal.markResumed(key, entry.orderNo, ctx.now()).catch((error: unknown) => {
       throw new Error(
         `certreseller Order "${resourceName(inputs.journalKey)}": order ${entry!.orderNo} bought by an interrupted run would be resumed, but the purchase journal ` +
           `${journal.location} could not be written (${(error as Error).message}). Nothing was bought; run \`pulumi up\` again once the journal is writable.`,
         { cause: error },
       );
     });
+    marksWrittenHere.set(entry.orderNo, marked.resumedAt);
     // isDead's GetRecord showed the order to this key.
     return { ...state, resumedAt: marked.resumedAt, ...(await knownAccount(ctx, recordedAccount)) };
   }

@@ -25,28 +25,43 @@ it("the replacement resumes the journaled order, and the old one's delete does n
   expect(replacement.id).toBe(id);
   const resumedAt = (replacement.outs as OrderState).resumedAt;
   expect(resumedAt).toBeTruthy();
-  // The mark is in the journal, not in this process: the delete may come from the next run (a kill in between).
-  expect((await new PurchaseJournal(h.journalDir).read(inputs.journalKey))?.resumedAt).toBe(resumedAt);
-  resetJournalCachesForTests();
-  const nextRun = createContext({ type: "Order", settings: h.ctx.settings, sink: (level, line) => lines.push(`${level}: ${line}`) });
-  // A refresh before that delete keeps the mark (it runs before the engine's pending deletes).
-  await handlers.read!(nextRun, id, replacement.outs as OrderState);
-  expect((await new PurchaseJournal(h.journalDir).read(inputs.journalKey))?.resumedAt).toBe(resumedAt);
-  await handlers.delete!(nextRun, id, outs as OrderState);
+  // The mark is in the journal, not only in this process: the delete may come from the next run (a kill in between).
+  expect((await new PurchaseJournal(h.journalDir).resumedMark(inputs.journalKey, id))?.resumedAt).toBe(resumedAt);
+  await handlers.delete!(ctx, id, outs as OrderState);
   expect(count(await h.operations(), "CancelOrder")).toBe(0);
   expect(lines.join("\n")).toMatch(new RegExp(`order ${id} is not cancelled: the purchase journal shows that a create of this resource resumed it at ${resumedAt}`));
   const stored = (await h.mgmt("GET", `/orders/${id}`)) as { certStatus: number };
   expect(stored.certStatus).toBe(2);
-  // The replacement's next diff (the engine holds the order) tidies the entry.
-  await handlers.diff!(nextRun, id, replacement.outs as OrderState, inputs);
+  // Same process: the engine recorded the replacement before this delete, so the entry goes.
   expect(await new PurchaseJournal(h.journalDir).read(inputs.journalKey)).toBeUndefined();
 
   // Run again: the journal is tidy, so the replacement buys, and the old order (held by the resumer itself) is cancelled.
-  const again = await handlers.create(nextRun, inputs);
+  const again = await handlers.create(ctx, inputs);
   expect(again.id).not.toBe(id);
-  await handlers.delete!(nextRun, id, replacement.outs as OrderState);
+  await handlers.delete!(ctx, id, replacement.outs as OrderState);
   const ops = await h.operations();
   expect([count(ops, "CreateOrder"), count(ops, "CancelOrder")]).toEqual([1, 1]);
+});
+
+it("a mark written by another process (killed between the replacement's create and this delete) is read from the journal: not cancelled, entry kept", async () => {
+  const { id, outs, inputs } = await h.buy({ productCode: "sandbox-dv-single", domain: "replace-next-run.example.com" });
+  const journal = new PurchaseJournal(h.journalDir);
+  // What the killed run's replacement create left: its mark. The replacement's diff in the next run may tidy the entry
+  // before the engine deletes the replaced resource: the mark is apart from the entry, and survives that.
+  const marked = await journal.markResumed(inputs.journalKey, id, new Date(Date.now() + 1000));
+  resetJournalCachesForTests();
+  const lines: string[] = [];
+  const nextRun = createContext({ type: "Order", settings: h.ctx.settings, sink: (level, line) => lines.push(`${level}: ${line}`) });
+  await handlers.diff!(nextRun, id, { ...(outs as OrderState), resumedAt: marked.resumedAt }, inputs);
+  expect(await journal.read(inputs.journalKey)).toBeUndefined();
+  await h.mgmt("DELETE", "/requests");
+  await handlers.delete!(nextRun, id, outs as OrderState);
+  expect(count(await h.operations(), "CancelOrder")).toBe(0);
+  expect(lines.join("\n")).toMatch(/If no Order of the stack holds CERT\d+ now .*paid and untracked/);
+  // Used up: the replaced resource is deleted once. The resumer's own destroy then cancels.
+  expect(await journal.resumedMark(inputs.journalKey, id)).toBeUndefined();
+  await handlers.delete!(nextRun, id, { ...(outs as OrderState), resumedAt: marked.resumedAt });
+  expect(count(await h.operations(), "CancelOrder")).toBe(1);
 });
 
 it("the resumer's own destroy cancels the order it resumed, though the entry still carries the mark", async () => {
@@ -61,4 +76,5 @@ it("the resumer's own destroy cancels the order it resumed, though the entry sti
   await handlers.delete!(h.ctx, resumed.id, resumed.outs as OrderState);
   expect(count(await h.operations(), "CancelOrder")).toBe(1);
   expect(await journal.read(inputs.journalKey)).toBeUndefined();
+  expect(await journal.resumedMark(inputs.journalKey, bought.orderNo)).toBeUndefined();
 });
