@@ -20,12 +20,27 @@ function engineAddress(argv: readonly string[]): string | undefined {
 }
 
 /**
+ * A killed engine closes the plugin's stdout and stderr pipes; the next log
+ * line then fails with EPIPE, which, unhandled, ends the process — possibly
+ * between CreateOrder's answer and the journal write, leaving a paid order
+ * recorded nowhere. Such a write is dropped instead: the log line is lost,
+ * the purchase is not (the work in flight finishes, see plugin/engine-watch.ts).
+ *
+ * @example
+ * survivePipeLoss(); // before anything is served
+ */
+export function survivePipeLoss(streams: NodeJS.WritableStream[] = [process.stdout, process.stderr]): void {
+  for (const stream of streams) stream.on("error", () => undefined);
+}
+
+/**
  * Serves the provider on a loopback port and prints the port.
  *
  * @example
  * await serve(process.argv.slice(2)); // prints "43121"
  */
 export async function serve(argv: readonly string[]): Promise<void> {
+  survivePipeLoss();
   const address = engineAddress(argv);
   if (address) useEngineAddress(address);
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
