@@ -10,6 +10,7 @@ import { Store } from "../../src/store/store.js";
 import type { OrderRecord } from "../../src/store/types.js";
 import { startSandbox } from "../../src/index.js";
 import { call, DV_MULTI, mgmt } from "../support/sandbox.js";
+import { ManagementClient } from "../../../tests/support/sandbox-management.js";
 
 let dir: string;
 beforeEach(() => {
@@ -131,12 +132,14 @@ describe("data dir lock", () => {
       let stderr = "";
       other.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
       // Its one JSON line comes once the store (and so the lock) is open.
-      await Promise.race([
+      const [line] = (await Promise.race([
         once(createInterface({ input: other.stdout! }), "line"),
         once(other, "exit").then(([code]) => {
           throw new Error(`the other sandbox exited ${code} before it was up:\n${stderr}`);
         }),
-      ]);
+      ])) as [string];
+      // An answer means its event loop has turned since that line, so its SIGTERM handler (set just after it) is in place.
+      expect((await new ManagementClient(JSON.parse(line).managementUrl).call("GET", "/health")).ok).toBe(true);
       expect(readFileSync(join(dir, "sandbox.lock"), "utf8")).toBe(String(other.pid));
       await expect(startSandbox({ dataDir: dir })).rejects.toThrow(`data dir ${dir} is in use by another sandbox (pid ${other.pid}); stop it or use another --data-dir`);
       // Refused without touching the other process's lock.
