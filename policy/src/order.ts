@@ -49,11 +49,11 @@ export interface OrderFacts {
    */
   price: number | undefined;
   /**
-   * `buys`, `adopts`, or `maybe-buys` (`adoptOrderNo` unknown at preview: it
+   * `buys`, `adopts`, `resumes` (an interrupted run's order, from the purchase journal), or `maybe-buys` (`adoptOrderNo` unknown at preview: it
    * buys at `price` if the value resolves to nothing, so it counts as a purchase).
    */
   kind: OrderMoneyKind;
-  /** An adopted order (`adoptOrderNo`, or `adopted` in its state) spends nothing: it was bought before. */
+  /** An adopted order (`adoptOrderNo`, or `adopted` in its state) or one resumed from the purchase journal spends nothing: it was bought before. */
   adopted: boolean;
 }
 
@@ -111,7 +111,7 @@ export function readOrder(props: OrderProps): OrderFacts {
     verificationMethod: known(() => str(props.verificationMethod)),
     price: money.price,
     kind: money.kind,
-    adopted: money.kind === "adopts",
+    adopted: money.kind === "adopts" || money.kind === "resumes",
   };
 }
 

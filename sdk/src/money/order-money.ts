@@ -26,11 +26,13 @@ export function parseMoney(value: unknown): number | undefined {
 /**
  * - `buys`: a purchase at `price`;
  * - `adopts`: takes over an order bought before, so nothing is charged (whatever `price` says);
+ * - `resumes`: takes into state the order a create that did not finish bought
+ *   (the purchase journal holds it, `resumesOrderNo`), so nothing is charged now;
  * - `maybe-buys`: `adoptOrderNo` is set but not known at preview. If it resolves
  *   to an order number the Order adopts; if it resolves to `undefined` it buys
  *   at full price, so a cap must count it at `price` (the worst case).
  */
-export type OrderMoneyKind = "buys" | "adopts" | "maybe-buys";
+export type OrderMoneyKind = "buys" | "adopts" | "resumes" | "maybe-buys";
 
 /** What an Order costs, as {@link readOrderMoney} reads it. */
 export interface OrderMoney {
@@ -42,7 +44,7 @@ export interface OrderMoney {
    * computed by another resource).
    */
   price: number | undefined;
-  /** For `adopts` through `adoptOrderNo`: the order taken over. */
+  /** For `adopts` through `adoptOrderNo`, and `resumes`: the order taken over. */
   orderNo?: string;
 }
 
@@ -75,6 +77,7 @@ function field(props: Record<string, unknown>, key: string): unknown {
  * ```ts
  * readOrderMoney({ quotedPrice: "140.00" }); // { kind: "buys", price: 140 }
  * readOrderMoney({ adoptOrderNo: "CERT9", quotedPrice: "0.00" }); // { kind: "adopts", price: 0, orderNo: "CERT9" }
+ * readOrderMoney({ resumesOrderNo: "CERT8", quotedPrice: "140.00" }); // { kind: "resumes", price: 140, orderNo: "CERT8" }
  * readOrderMoney({ adoptOrderNo: "04da6b54-80e4-46f7-96ec-b56ff0331ba9", quotedPrice: "900.00" });
  * // { kind: "maybe-buys", price: 900 }
  * ```
@@ -86,6 +89,8 @@ export function readOrderMoney(props: Record<string, unknown> | undefined): Orde
   const price = parseMoney(field(values, "quotedPrice")) ?? parseMoney(total);
   const adopt = field(values, "adoptOrderNo");
   if (typeof adopt === "string" && adopt.length > 0) return { kind: "adopts", price, orderNo: adopt };
+  const resumes = field(values, "resumesOrderNo");
+  if (typeof resumes === "string" && resumes.length > 0) return { kind: "resumes", price, orderNo: resumes };
   // An order already adopted (its state says so) is held whatever adoptOrderNo says now.
   if (field(values, "adopted") === true) return { kind: "adopts", price };
   if (adopt === UNKNOWN) return { kind: "maybe-buys", price };

@@ -86,9 +86,17 @@ export interface Release {
   orderNo: string | undefined;
 }
 
+/** An order a create that did not finish bought, which the purchase journal holds and `up` takes into state: nothing is bought. */
+export interface Resumption {
+  name: string;
+  orderNo: string | undefined;
+}
+
 export interface MoneySummary {
   buys: Purchase[];
   adopts: Adoption[];
+  /** Orders `up` resumes from the purchase journal (bought by a run that did not finish): no charge now. */
+  resumes: Resumption[];
   /**
    * Orders whose `adoptOrderNo` is not known at preview: each adopts if it
    * resolves to an order number, and buys at its quoted price if it resolves
@@ -140,12 +148,13 @@ export function refundDeadline(paidAt: unknown): Date | undefined {
   return Number.isNaN(at) ? undefined : new Date(at + REFUND_WINDOW_DAYS * DAY_MS);
 }
 
-type Planned = { kind: "buys" | "maybe-buys"; purchase: Purchase } | { kind: "adopts"; adoption: Adoption };
+type Planned = { kind: "buys" | "maybe-buys"; purchase: Purchase } | { kind: "adopts"; adoption: Adoption } | { kind: "resumes"; resumption: Resumption };
 
 function purchaseOf(step: MoneyStep, replaces?: string): Planned {
   const name = nameOf(step.urn);
   const { kind, price, orderNo } = readOrderMoney(step.new);
   if (kind === "adopts") return { kind, adoption: { name, orderNo } };
+  if (kind === "resumes") return { kind, resumption: { name, orderNo } };
   return { kind, purchase: { name, price, ...(replaces ? { replaces } : {}) } };
 }
 
@@ -180,9 +189,10 @@ export function summarize(steps: MoneyStep[], now: Date): MoneySummary {
     if (!halves.has(step.urn)) halves.set(step.urn, new Set());
     halves.get(step.urn)!.add(step.op);
   }
-  const summary: MoneySummary = { buys: [], adopts: [], maybeBuys: [], cancels: [], releases: [], spend: 0, refunds: 0, unpriced: [] };
+  const summary: MoneySummary = { buys: [], adopts: [], resumes: [], maybeBuys: [], cancels: [], releases: [], spend: 0, refunds: 0, unpriced: [] };
   const add = (planned: Planned) => {
     if (planned.kind === "adopts") summary.adopts.push(planned.adoption);
+    else if (planned.kind === "resumes") summary.resumes.push(planned.resumption);
     else (planned.kind === "buys" ? summary.buys : summary.maybeBuys).push(planned.purchase);
   };
   const remove = (item: Cancellation | Release) => {
@@ -268,6 +278,7 @@ export function headline(summary: MoneySummary): string {
   }
   parts.push(buying);
   if (summary.adopts.length > 0) parts.push(`adopts ${summary.adopts.length} (no charge)`);
+  if (summary.resumes.length > 0) parts.push(`resumes ${summary.resumes.length} bought by an interrupted run (no charge)`);
   if (summary.cancels.length === 0) parts.push("cancels nothing");
   else {
     const details = summary.cancels.map((c) => {
@@ -301,6 +312,7 @@ export function report(summary: MoneySummary): string[] {
     lines.push(`  buy?    ${b.name}: ${price}${b.replaces ? ` (replaces order ${b.replaces})` : ""} ${UNLESS_ADOPTED} (then adopted, 0.00)`);
   }
   for (const a of summary.adopts) lines.push(`  adopt   ${a.name}: order ${a.orderNo ?? "(no number)"}, 0.00`);
+  for (const r of summary.resumes) lines.push(`  resume  ${r.name}: order ${r.orderNo ?? "(no number)"} from the purchase journal (bought by a run that did not finish), 0.00`);
   for (const c of summary.cancels) {
     const order = `order ${c.orderNo ?? "(no number)"}`;
     const paid = c.paid === undefined ? "paid amount not recorded" : `paid ${money(c.paid)}`;

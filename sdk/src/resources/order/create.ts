@@ -17,7 +17,9 @@ import type { OrderState } from "./state.js";
  * `dns` is how the CAA check before buying reaches the DNS (tests pass a
  * scripted one).
  */
-export async function create(ctx: ProviderContext, inputs: OrderInputs, dns: DnsDeps = systemDns): Promise<pulumi.dynamic.CreateResult<OrderState>> {
+export async function create(ctx: ProviderContext, checked: OrderInputs, dns: DnsDeps = systemDns): Promise<pulumi.dynamic.CreateResult<OrderState>> {
+  // What the preview planned is said again by the journal now: create reads it afresh.
+  const { resumesOrderNo: _planned, ...inputs } = checked;
   const api = ctx.api();
   const journal = openJournal(ctx.settings);
   const key = journalEntryKey(inputs);

@@ -387,10 +387,11 @@ export const RETIRED_INPUTS: Readonly<Record<string, string>> = {
 
 /**
  * What the class and the provider add to the program's inputs: the journal
- * key (the resource's URN) and scope (organisation), the quoted price
- * (`check`) and the provider text. None is compared by the diff.
+ * key (the resource's URN) and scope (organisation), the quoted price and the
+ * order a create will resume (`check`) and the provider text. None is
+ * compared by the diff.
  */
-export const INTERNAL_INPUTS = ["journalKey", "journalScope", "quotedPrice", "__provider"] as const;
+export const INTERNAL_INPUTS = ["journalKey", "journalScope", "quotedPrice", "resumesOrderNo", "__provider"] as const;
 
 /**
  * Order inputs as the provider sees them after `check` (canonical names,
@@ -413,6 +414,12 @@ export interface OrderInputs extends OrderInputValues {
   journalScope?: string;
   /** Added by `check`: what `up` will spend (before any coupon). */
   quotedPrice?: string;
+  /**
+   * Added by `check`: the order the purchase journal holds for this Order
+   * (bought by a create that did not finish), which `up` will resume instead
+   * of buying; the preview's money reading counts it as no charge.
+   */
+  resumesOrderNo?: string;
   __provider?: string;
 }
 

@@ -21,7 +21,8 @@ export function normalizeOrder(raw: Record<string, unknown>): Normalized {
   const fail = (property: string, reason: string) => failures.push({ property, reason });
   const present = (key: string) => raw[key] !== undefined && raw[key] !== null;
 
-  for (const key of INTERNAL_INPUTS) if (present(key) && key !== "quotedPrice") values[key] = raw[key];
+  // `check` computes the quote and the journal's plan afresh.
+  for (const key of INTERNAL_INPUTS) if (present(key) && key !== "quotedPrice" && key !== "resumesOrderNo") values[key] = raw[key];
 
   const knownNumber = (key: string) => (!unknown.has(key) && typeof values[key] === "number" ? (values[key] as number) : undefined);
   const years = knownNumber("years");

@@ -139,14 +139,90 @@ export function resumedHere(orderNo: string, resumedAt: string): boolean {
  * lost before the upgrade would be bought again, or the entry may be another
  * organisation's stack of the same name. Either way a person decides: the
  * create stops (so does the preview, in the plugin's check). A replaced
- * Order's own entry is tidied by its diff first (`forgetOrder`).
+ * Order's own entry is tidied by its diff first (`forgetOrder`). The
+ * message, or undefined when there is no such entry.
  */
-async function stopOnUnscopedEntry(inputs: OrderInputs, journal: PurchaseJournal, key: string): Promise<void> {
+async function unscopedEntryStop(inputs: OrderInputs, journal: PurchaseJournal, key: string): Promise<string | undefined> {
   const unscoped = journalEntryKey({ journalKey: inputs.journalKey, journalScope: programScope(undefined) });
-  if (!inputs.journalScope || unscoped === key) return;
+  if (!inputs.journalScope || unscoped === key) return undefined;
   const entry = await journal.read(unscoped);
-  if (entry) throw new Error(`certreseller Order "${resourceName(inputs.journalKey)}": ${unscopedEntryMessage(journal, entry)}`);
+  return entry ? `certreseller Order "${resourceName(inputs.journalKey)}": ${unscopedEntryMessage(journal, entry)}` : undefined;
 }
+
+/**
+ * What a create of this Order will do about the purchase journal, read
+ * without changing anything, so that a preview can say it as `up` will do it:
+ *
+ * - `buy`: the journal holds nothing for this Order (or only an order the
+ *   API itself shows cancelled, refunded or gone: `forget`, which `up`
+ *   removes before buying);
+ * - `resume`: it holds an order bought for these purchase inputs by a create
+ *   that did not finish; `up` takes it into state and buys nothing;
+ * - `stop`: it holds a purchase that may exist but cannot be resumed (other
+ *   inputs, a lost answer, another backend's entry); `up` stops with
+ *   `message` before buying.
+ *
+ * Reads GetRecord for a journaled order (and its status only when its
+ * certificate is revoked). Throws when that evidence cannot be had, which
+ * stops a create as well. `unscoped: false` skips the entries written under
+ * no organisation (the plugin's check already stops on those).
+ *
+ * @example
+ * const plan = await planFromJournal(ctx, inputs, openJournal(ctx.settings), journalEntryKey(inputs));
+ * if (plan.kind === "resume") log.info(`will resume order ${plan.entry.orderNo}`);
+ */
+export async function planFromJournal(
+  ctx: ProviderContext,
+  inputs: OrderInputs,
+  journal: PurchaseJournal,
+  key: string,
+  { unscoped = true }: { unscoped?: boolean } = {},
+): Promise<JournalPlan> {
+  // An entry written by an earlier release sits under the URN alone; one under another spelling of the backend, under another key.
+  let entry = (await journal.read(key)) ?? (key !== inputs.journalKey ? await journal.read(inputs.journalKey) : undefined);
+  if (!entry && unscoped) {
+    const message = await unscopedEntryStop(inputs, journal, key);
+    if (message) return { kind: "stop", message };
+  }
+  entry ??= await foreignEntry(ctx, inputs, journal);
+  const foreign = entry !== undefined && entry.key !== key && entry.key !== inputs.journalKey;
+  // The account that bought it: recorded with the order, else with the intent (whose key sent CreateOrder).
+  const recordedAccount: AccountRecord =
+    typeof entry?.order?.accountId === "string"
+      ? { accountId: entry.order.accountId, accountEndpoint: typeof entry.order.accountEndpoint === "string" ? entry.order.accountEndpoint : undefined }
+      : { accountId: entry?.accountId, accountEndpoint: entry?.accountEndpoint };
+  if (entry?.orderNo && (await isDead(ctx, entry.orderNo, recordedAccount, inputs, journal))) {
+    // Left behind by a stack removed without destroy, say: that order is gone, so buying is right.
+    return { kind: "buy", forget: entry };
+  }
+  if (entry && foreign && entry.orderNo) {
+    // Never resumed across fingerprints: every self-managed backend's organisation is `organization`, so another
+    // backend's stack of the same project, stack and resource name reads as this resource. Resuming would leave two
+    // stacks holding one order, and destroying either would cancel the other's certificate.
+    return { kind: "stop", message: foreignOrderMessage(inputs, entry as JournalEntry & { orderNo: string }, journal, key) };
+  }
+  if (!entry) return { kind: "buy" };
+  if (!entry.orderNo) {
+    return { kind: "stop", message: maybeBoughtMessage(inputs, entry, journal, "the previous run stopped before it was recorded") + (foreign ? foreignNote(journal, key, entry) : "") };
+  }
+  const bought = entry as JournalEntry & { orderNo: string };
+  const purchase = purchaseInputsOf(inputs as unknown as InputRecord);
+  if (entry.purchaseDigest !== undefined && entry.purchaseDigest !== purchaseDigest(inputs as unknown as InputRecord, purchase)) {
+    const changed = changedInputs(entry.inputDigests, purchaseInputDigests(inputs as unknown as InputRecord, purchase));
+    return { kind: "stop", message: otherPurchaseMessage(inputs, bought, journal, `other purchase inputs (changed: ${changed.length > 0 ? changed.join(", ") : "not recorded"})`) };
+  }
+  // An earlier release's entry holds no digest: names and product, as that release compared them.
+  if (JSON.stringify(entry.names) !== JSON.stringify(namesOf(inputs)) || entry.productCode !== inputs.productCode) {
+    return { kind: "stop", message: otherPurchaseMessage(inputs, bought, journal, `${namesOf(inputs).join(", ")} (${inputs.productCode})`) };
+  }
+  return { kind: "resume", entry: bought, recordedAccount };
+}
+
+/** What {@link planFromJournal} found. */
+export type JournalPlan =
+  | { kind: "buy"; forget?: JournalEntry }
+  | { kind: "resume"; entry: JournalEntry & { orderNo: string }; recordedAccount: AccountRecord }
+  | { kind: "stop"; message: string };
 
 /**
  * The journaled purchase of this resource, resumed: its state, or undefined
@@ -157,56 +233,29 @@ async function stopOnUnscopedEntry(inputs: OrderInputs, journal: PurchaseJournal
 export async function resumeJournaled(ctx: ProviderContext, inputs: OrderInputs, journal: PurchaseJournal, key: string): Promise<OrderState | undefined> {
   const log = ctx.log(inputs.journalKey);
   const api = ctx.api();
-  // An entry written by an earlier release sits under the URN alone; one under another spelling of the backend, under another key.
-  let entry = (await journal.read(key)) ?? (key !== inputs.journalKey ? await journal.read(inputs.journalKey) : undefined);
-  if (!entry) await stopOnUnscopedEntry(inputs, journal, key);
-  entry ??= await foreignEntry(ctx, inputs, journal);
-  const foreign = entry !== undefined && entry.key !== key && entry.key !== inputs.journalKey;
-  // The account that bought it: recorded with the order, else with the intent (whose key sent CreateOrder).
-  const recordedAccount: AccountRecord =
-    typeof entry?.order?.accountId === "string"
-      ? { accountId: entry.order.accountId, accountEndpoint: typeof entry.order.accountEndpoint === "string" ? entry.order.accountEndpoint : undefined }
-      : { accountId: entry?.accountId, accountEndpoint: entry?.accountEndpoint };
-  if (entry?.orderNo && (await isDead(ctx, entry.orderNo, recordedAccount, inputs, journal))) {
-    // Left behind by a stack removed without destroy, say: that order is gone, so buying is right.
-    log.warn(`the purchase journal named order ${entry.orderNo}, which is cancelled, refunded or gone; forgetting it`);
-    await journal.clear(entry.key);
-    entry = undefined;
-  }
-  if (foreign && entry?.orderNo) {
-    // Never resumed across fingerprints: every self-managed backend's organisation is `organization`, so another
-    // backend's stack of the same project, stack and resource name reads as this resource. Resuming would leave two
-    // stacks holding one order, and destroying either would cancel the other's certificate.
-    throw new Error(foreignOrderMessage(inputs, entry as JournalEntry & { orderNo: string }, journal, key));
-  }
-  const purchase = purchaseInputsOf(inputs as unknown as InputRecord);
-  const digest = purchaseDigest(inputs as unknown as InputRecord, purchase);
-  if (entry?.orderNo) {
-    const bought = entry as JournalEntry & { orderNo: string };
-    if (entry.purchaseDigest !== undefined && entry.purchaseDigest !== digest) {
-      const changed = changedInputs(entry.inputDigests, purchaseInputDigests(inputs as unknown as InputRecord, purchase));
-      throw new Error(otherPurchaseMessage(inputs, bought, journal, `other purchase inputs (changed: ${changed.length > 0 ? changed.join(", ") : "not recorded"})`));
+  const plan = await planFromJournal(ctx, inputs, journal, key);
+  if (plan.kind === "stop") throw new Error(plan.message);
+  if (plan.kind === "buy") {
+    if (plan.forget) {
+      log.warn(`the purchase journal named order ${plan.forget.orderNo}, which is cancelled, refunded or gone; forgetting it`);
+      await journal.clear(plan.forget.key);
     }
-    // An earlier release's entry holds no digest: names and product, as that release compared them.
-    if (JSON.stringify(entry.names) !== JSON.stringify(namesOf(inputs)) || entry.productCode !== inputs.productCode) {
-      throw new Error(otherPurchaseMessage(inputs, bought, journal, `${namesOf(inputs).join(", ")} (${inputs.productCode})`));
-    }
-    log.warn(`resuming order ${entry.orderNo} bought by an interrupted run at ${entry.orderedAt} (not buying again)`);
-    const receivedAt = entry.orderedAt ? new Date(entry.orderedAt) : ctx.now();
-    const state = entry.order ? stateFromCreate(inputs, answerFromJournal(bought), receivedAt) : await adoptOrder(api, inputs, entry.orderNo);
-    // Durable before the engine can delete a resource this one replaces: that delete reads the mark and does not
-    // cancel the order (delete.ts). If the mark cannot be written, nothing is resumed (and nothing bought).
-    const marked = await journal.markResumed(key, entry.orderNo, ctx.now()).catch((error: unknown) => {
-      throw new Error(
-        `certreseller Order "${resourceName(inputs.journalKey)}": order ${entry!.orderNo} bought by an interrupted run would be resumed, but the purchase journal ` +
-          `${journal.location} could not be written (${(error as Error).message}). Nothing was bought; run \`pulumi up\` again once the journal is writable.`,
-        { cause: error },
-      );
-    });
-    marksWrittenHere.set(entry.orderNo, marked.resumedAt);
-    // isDead's GetRecord showed the order to this key.
-    return { ...state, resumedAt: marked.resumedAt, ...(await knownAccount(ctx, recordedAccount)) };
+    return undefined;
   }
-  if (entry) throw new Error(maybeBoughtMessage(inputs, entry, journal, "the previous run stopped before it was recorded") + (foreign ? foreignNote(journal, key, entry) : ""));
-  return undefined;
+  const { entry, recordedAccount } = plan;
+  log.warn(`resuming order ${entry.orderNo} bought by an interrupted run at ${entry.orderedAt} (not buying again)`);
+  const receivedAt = entry.orderedAt ? new Date(entry.orderedAt) : ctx.now();
+  const state = entry.order ? stateFromCreate(inputs, answerFromJournal(entry), receivedAt) : await adoptOrder(api, inputs, entry.orderNo);
+  // Durable before the engine can delete a resource this one replaces: that delete reads the mark and does not
+  // cancel the order (delete.ts). If the mark cannot be written, nothing is resumed (and nothing bought).
+  const marked = await journal.markResumed(key, entry.orderNo, ctx.now()).catch((error: unknown) => {
+    throw new Error(
+      `certreseller Order "${resourceName(inputs.journalKey)}": order ${entry.orderNo} bought by an interrupted run would be resumed, but the purchase journal ` +
+        `${journal.location} could not be written (${(error as Error).message}). Nothing was bought; run \`pulumi up\` again once the journal is writable.`,
+      { cause: error },
+    );
+  });
+  marksWrittenHere.set(entry.orderNo, marked.resumedAt);
+  // isDead's GetRecord showed the order to this key.
+  return { ...state, resumedAt: marked.resumedAt, ...(await knownAccount(ctx, recordedAccount)) };
 }
