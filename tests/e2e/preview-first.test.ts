@@ -1,7 +1,8 @@
 // What a preview knows must fail at preview, before any money moves
 // (issue 30): a record helper asked for a name the Order lacks, a sandbox
 // record resource whose management URL does not answer, and a configuration
-// error (no key, no base URL, a refused key, a base URL that is not the API).
+// error (no key, no base URL, a refused key, a base URL that is not the API,
+// `https://` to a plain-HTTP port).
 // An outage (the API unreachable) only warns. A plain preview names each
 // purchase with its price. The sandbox's request log shows no CreateOrder.
 import { execFile } from "node:child_process";
@@ -181,6 +182,12 @@ describe("configuration errors fail the preview naming the setting; an outage wa
       title: "a base URL answering an HTML page",
       config: () => ({ "certreseller:apiKey": { value: sandbox.apiKey, secret: true }, "certreseller:baseUrl": { value: html.url } }),
       says: /the base URL http:\/\/127\.0\.0\.1:\d+ does not answer as the Partner API \(.*HTTP 404.*\); set certreseller:baseUrl \(or CERTRESELLER_BASE_URL\)/,
+    },
+    {
+      // Before: a warning "could not read the product list (network: …)" and a green preview with no price.
+      title: "https:// to the sandbox's plain-HTTP port",
+      config: () => ({ "certreseller:apiKey": { value: sandbox.apiKey, secret: true }, "certreseller:baseUrl": { value: sandbox.url.replace(/^http:/, "https:") } }),
+      says: /the base URL https:\/\/127\.0\.0\.1:\d+ failed the TLS handshake \(.*TLS handshake failed \(\w+\): the endpoint answered plain HTTP, not TLS.*\); set certreseller:baseUrl \(or CERTRESELLER_BASE_URL\)/,
     },
   ];
 

@@ -21,7 +21,8 @@ import type { PartnerOperation } from "./operations.js";
  * | `rate_limited` | API envelope code 429, or HTTP 429 from anyone (see `retryAfter`) |
  * | `server` | API envelope code 5xx, or a code the API does not document |
  * | `http_error` | an HTTP error status (see `httpStatus`) without the API envelope — an error page, not the API: proves nothing about the order. Retried for read-only calls when 5xx |
- * | `network` | connection refused/reset, DNS, TLS… |
+ * | `network` | connection refused/reset, DNS… |
+ * | `tls` | the TLS handshake failed: the endpoint answered plain HTTP (or something else than TLS), or its certificate is not trusted, expired or for another name. A configuration error (`baseUrl`), never retried; nothing was sent |
  * | `timeout` | no complete answer within the per-attempt timeout |
  * | `aborted` | the caller's signal fired, or the client was closed |
  * | `malformed_response` | HTTP 2xx but not JSON, not the envelope, or `data` breaks the contract (see `field`) |
@@ -41,6 +42,7 @@ export type PartnerErrorKind =
   | "server"
   | "http_error"
   | "network"
+  | "tls"
   | "timeout"
   | "aborted"
   | "malformed_response";

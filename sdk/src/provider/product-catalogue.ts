@@ -34,6 +34,37 @@ export async function findProduct(api: PartnerApi, productCode: string): Promise
   return indexOf(await productCatalogue(api)).get(productCode);
 }
 
+/**
+ * The catalogue's codes nearest to a code it lacks (a typo, another case):
+ * at most `limit`, by edit distance ignoring case, within a third of the
+ * code's length (at least 2); none when nothing is that close.
+ *
+ * @example
+ * nearestProductCodes(catalogue, "sandbox-dv-singel") // ["sandbox-dv-single"]
+ */
+export function nearestProductCodes(catalogue: readonly Product[], productCode: string, limit = 3): string[] {
+  const wanted = productCode.toLowerCase();
+  const within = Math.max(2, Math.ceil(wanted.length / 3));
+  const scored = [...new Set(catalogue.map((p) => p.productCode))]
+    .map((code) => ({ code, distance: editDistance(wanted, code.toLowerCase()) }))
+    .filter((c) => c.distance <= within);
+  return scored
+    .sort((a, b) => a.distance - b.distance)
+    .slice(0, limit)
+    .map((c) => c.code);
+}
+
+/** Levenshtein distance (insertions, deletions, substitutions), one row at a time. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = row;
+  }
+  return previous[b.length]!;
+}
+
 function indexOf(catalogue: Product[]): ReadonlyMap<string, Product> {
   let index = byCode.get(catalogue);
   if (!index) {
@@ -76,9 +107,10 @@ export interface SettingFault {
 /**
  * Tells a configuration error from an outage when the product list (or any
  * read) failed: a missing or refused setting, a key the service refuses
- * (API 401/403) or a base URL that does not answer as the Partner API (an
- * HTTP 4xx without the API's envelope, or a 2xx that is not the envelope)
- * will not mend by itself, so it names the setting to change. An outage
+ * (API 401/403), a base URL whose TLS handshake fails (plain HTTP behind
+ * `https://`, an untrusted certificate) or a base URL that does not answer
+ * as the Partner API (an HTTP 4xx without the API's envelope, or a 2xx that
+ * is not the envelope) will not mend by itself, so it names the setting to change. An outage
  * (connection refused, timeout, 5xx, rate limit) gives undefined: it may
  * pass, and the caller decides whether to wait or warn.
  *
@@ -95,6 +127,10 @@ export function settingAtFault(error: unknown, baseUrl?: string): SettingFault |
   };
   if (error.kind === "unauthorized" || error.kind === "forbidden") {
     return { setting: "apiKey", reason: `the service refused the API key (${error.message}); ${set("apiKey")}` };
+  }
+  if (error.kind === "tls") {
+    // A TLS handshake that fails (plain HTTP on the port, an untrusted certificate) fails the same way next time.
+    return { setting: "baseUrl", reason: `the base URL${baseUrl ? ` ${baseUrl}` : ""} failed the TLS handshake (${error.message}); ${set("baseUrl")}` };
   }
   const notTheApi =
     error.kind === "malformed_response" || (error.kind === "http_error" && error.httpStatus !== undefined && error.httpStatus < 500 && error.httpStatus !== 429);

@@ -77,7 +77,9 @@ describe("Order check: normalisation and price", () => {
 describe("Order check: one failure per rule, naming the property", () => {
   const cases: [string, Record<string, unknown>, RegExp][] = [
     ["productCode missing", { domain: "example.com" }, /^productCode: is required/],
-    ["unknown product", { productCode: "nope", domain: "example.com" }, /^productCode: "nope" is not in this account's product list/],
+    ["unknown product", { productCode: "nope", domain: "example.com" }, /^productCode: "nope" is not in this account's product list\. List the products with getProducts\(\) \(in YAML, Go, Python or C#: the certreseller:index:getProducts function\)$/],
+    ["unknown product near a code", { productCode: "sandbox-dv-singel", domain: "example.com" }, /^productCode: "sandbox-dv-singel" is not in this account's product list; nearest: sandbox-dv-single\b.*\. List the products with getProducts\(\)/],
+    ["unknown product in another case", { productCode: "Sandbox-DV-Multi", domain: "example.com" }, /^productCode: "Sandbox-DV-Multi" is not in this account's product list; nearest: sandbox-dv-multi\b/],
     ["domain malformed", { productCode: "sandbox-dv-single", domain: "exa mple.com" }, /^domain: "exa mple.com" has an invalid label/],
     ["domain not fully qualified", { productCode: "sandbox-dv-single", domain: "localhost" }, /^domain: "localhost" is not a fully qualified/],
     ["private IP", { productCode: "sandbox-dv-ip", domain: "10.1.2.3" }, /^domain: "10.1.2.3" is not a public IP/],
@@ -229,6 +231,11 @@ describe("Order check: a configuration error fails the preview naming the settin
     ["a key the service refuses (401)", () => ({ apiKey: "ak_nobody:wrong", baseUrl: h.sandbox.url }), /refused the API key .*401.*set certreseller:apiKey \(or CERTRESELLER_API_KEY\)/],
     ["a base URL answering an HTML page", () => ({ apiKey: "ak_x:y", baseUrl: htmlUrl }), /base URL http:\/\/127\.0\.0\.1:\d+ does not answer as the Partner API .*set certreseller:baseUrl \(or CERTRESELLER_BASE_URL\)/],
     ["a base URL that is not a URL", () => ({ apiKey: "ak_x:y", baseUrl: "partner.example.com" }), /certreseller:baseUrl \/ CERTRESELLER_BASE_URL: PartnerClient: baseUrl must be an absolute/],
+    [
+      "https:// to the sandbox's plain-HTTP port (a TLS handshake failure)",
+      () => ({ apiKey: h.sandbox.accounts[0]!.apiKey, baseUrl: h.sandbox.url.replace(/^http:/, "https:") }),
+      /base URL https:\/\/127\.0\.0\.1:\d+ failed the TLS handshake \(.*the endpoint answered plain HTTP, not TLS.*\); set certreseller:baseUrl \(or CERTRESELLER_BASE_URL\)/,
+    ],
   ])("%s", async (_title, settings, setting) => {
     const { failures, lines } = await checkWith(settings());
     expect(failures).toEqual([expect.stringMatching(/^: could not read the product list: /)]);
