@@ -12,6 +12,7 @@ import { accountSummary } from "./account.js";
 import { checkCaa, type OrderedName } from "./caa.js";
 import { REPLACE_KEYS, sameInput, type OrderInputs } from "./inputs.js";
 import { normalizeOrder } from "./normalize.js";
+import { planFromJournal, type JournalPlan } from "./resume.js";
 
 /**
  * Preview-time truth: normalise, run every rule, price the purchase, and
@@ -66,8 +67,20 @@ export async function check(
   if (typeof inputs.adoptOrderNo === "string" && !unknown.has("adoptOrderNo")) {
     inputs.quotedPrice = "0.00"; // adoption buys nothing
   } else if (result.quote) inputs.quotedPrice = result.quote.total;
+  // A purchase reads the journal as its create will: it may resume an interrupted run's order, or stop.
+  const plan = inputs.adoptOrderNo === undefined && !unknown.has("adoptOrderNo") && buysAgain(olds, inputs) ? await journalPlanFor(ctx, inputs, unknown) : undefined;
+  if (plan?.kind === "stop") failures.push({ property: "", reason: `\`up\` will stop before buying: ${plan.message}` });
+  if (plan?.kind === "resume") {
+    inputs.resumesOrderNo = plan.entry.orderNo;
+    log.info(
+      `will resume order ${plan.entry.orderNo} (${plan.entry.productCode}, bought by a run that did not finish, at ${plan.entry.orderedAt}): nothing is bought`,
+    );
+  }
+  if (plan?.kind === "buy" && plan.forget) {
+    log.info(`the purchase journal names order ${plan.forget.orderNo}, which the API shows cancelled, refunded or gone: \`up\` forgets it and buys`);
+  }
   const names = caaNames(inputs, unknown, failures);
-  if (names && inputs.adoptOrderNo === undefined && (catalogueRead ? product !== undefined : true) && buysAgain(olds, inputs)) {
+  if (names && inputs.adoptOrderNo === undefined && plan?.kind !== "resume" && (catalogueRead ? product !== undefined : true) && buysAgain(olds, inputs)) {
     const refusals = await checkCaa(dns, ctx.settings, log, {
       names,
       productCode: String(productCode),
@@ -77,15 +90,9 @@ export async function check(
       caaIssuerDomains: inputs.caaIssuerDomains as string[] | undefined,
       verificationMethod: inputs.verificationMethod as string | undefined,
     });
-    const journaled = refusals.length > 0 ? await journaledPurchase(ctx, inputs) : undefined;
-    if (journaled) {
-      // A purchase of this Order may already be paid (a killed `up`): failing here would keep create from resuming it into state.
-      for (const refusal of refusals) log.warn(`${refusal.reason} (not a failure: the purchase journal holds ${journaled} for this Order, which \`up\` resumes instead of buying)`);
-    } else {
-      failures.push(...refusals);
-    }
+    failures.push(...refusals);
   }
-  if (result.quote && failures.length === 0 && inputs.adoptOrderNo === undefined && buysAgain(olds, inputs)) {
+  if (result.quote && failures.length === 0 && inputs.adoptOrderNo === undefined && plan?.kind !== "resume" && buysAgain(olds, inputs)) {
     // The plan's one line of money: a plain preview shows it (a no-change preview does not buy, so says nothing).
     log.info(`will buy ${String(productCode)}${typeof inputs.months === "number" ? ` (${inputs.months} months)` : ""}${names ? ` for ${names.map((n) => n.name).join(", ")}` : ""}: ${result.quote.total}`);
     await warnIfUnaffordable(ctx, log, inputs, result.quote.total);
@@ -124,21 +131,27 @@ function caaNames(inputs: Record<string, unknown>, unknown: ReadonlySet<string>,
 }
 
 /**
- * What the purchase journal holds for this Order (an order number, or an
- * intent whose answer was lost), under this release's key or an earlier
- * release's (the URN alone), as create looks them up; undefined when it holds
- * nothing or cannot be read.
+ * What a create of this Order will do about the purchase journal
+ * (`planFromJournal`), as a stop when the journal or the evidence about its
+ * order cannot be read: the create would stop there too. Undefined while the
+ * journal key or a purchase input is unknown (a preview before the URN or a
+ * computed input is known). The plugin's check already stops on entries
+ * written under no organisation, so they are not read twice.
  */
-async function journaledPurchase(ctx: ProviderContext, inputs: Record<string, unknown>): Promise<string | undefined> {
-  if (typeof inputs.journalKey !== "string" || isUnknown(inputs.journalKey)) return undefined;
-  const identity = { journalKey: inputs.journalKey, journalScope: typeof inputs.journalScope === "string" ? inputs.journalScope : undefined };
+async function journalPlanFor(ctx: ProviderContext, inputs: Record<string, unknown>, unknown: ReadonlySet<string>): Promise<JournalPlan | undefined> {
+  if (typeof inputs.journalKey !== "string" || isUnknown(inputs.journalKey) || unknown.size > 0) return undefined;
+  const order = inputs as unknown as OrderInputs;
+  let journal;
   try {
-    const journal = openJournal(ctx.settings);
-    const entry = (await journal.read(journalEntryKey(identity))) ?? (await journal.read(identity.journalKey));
-    if (!entry) return undefined;
-    return entry.orderNo ? `order ${entry.orderNo}` : `a purchase of ${entry.domain} whose answer was lost`;
-  } catch {
-    return undefined;
+    journal = openJournal(ctx.settings);
+    return await planFromJournal(ctx, order, journal, journalEntryKey(order), { unscoped: false });
+  } catch (error) {
+    return {
+      kind: "stop",
+      message:
+        `the purchase journal ${journal?.location ?? "(its setting could not be read)"} or the order it names could not be read (${(error as Error).message}), ` +
+        "and a create reads it before buying. Nothing is bought until it can be read.",
+    };
   }
 }
 
