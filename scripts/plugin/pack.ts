@@ -16,7 +16,7 @@ import { repoRoot } from "../engine/paths.js";
 const run = promisify(execFile);
 
 /** The launcher the engine starts: the package's own bin, with this archive's node_modules. */
-const LAUNCHER = `#!/bin/sh
+export const LAUNCHER = `#!/bin/sh
 # pulumi-resource-certreseller: the certreseller provider plugin (Node 22 or later on PATH).
 here="$(cd "$(dirname "$0")" && pwd)"
 exec node "$here/node_modules/pulumi-certreseller/bin/pulumi-resource-certreseller" "$@"

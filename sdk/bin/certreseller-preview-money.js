@@ -11,4 +11,11 @@ if (!fs.existsSync(built)) {
   process.stderr.write(`certreseller-preview-money: ${path.relative(process.cwd(), built) || built} is missing: the SDK is not built; run \`npm run build\` first\n`);
   process.exit(2); // its exit codes: 1 is "above the spend cap", 2 "could not run"
 }
+// Before the command loads anything: an older Node fails inside undici with a TypeError naming neither Node nor the fix.
+try {
+  require(path.join(__dirname, "..", "dist", "node-version.js"));
+} catch (error) {
+  process.stderr.write(`certreseller-preview-money: ${error.message}\n`);
+  process.exit(2);
+}
 require(built).runFromCommandLine();

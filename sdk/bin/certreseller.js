@@ -11,4 +11,11 @@ if (!fs.existsSync(built)) {
   process.stderr.write(`certreseller: ${path.relative(process.cwd(), built) || built} is missing: the SDK is not built; run \`npm run build\` first\n`);
   process.exit(1);
 }
+// Before the command loads anything: an older Node fails inside undici with a TypeError naming neither Node nor the fix.
+try {
+  require(path.join(__dirname, "..", "dist", "node-version.js"));
+} catch (error) {
+  process.stderr.write(`certreseller: ${error.message}\n`);
+  process.exit(1);
+}
 require(built).runFromCommandLine();

@@ -1,3 +1,5 @@
+// First: an older Node.js is refused with a message saying which runs and which is needed, before undici loads.
+import "./node-version.js";
 export * from "./client/index.js";
 // Every resource class, with its argument and output types (from the registry: `npm run generate`).
 export * from "./resources.generated.js";

@@ -19,6 +19,8 @@
  * sdk/test/provider/released-texts.test.ts runs the text of every earlier
  * release against this file.
  */
+// First: an older Node.js is refused with a message saying which runs and which is needed, before undici loads.
+import "../node-version.js";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { readSettings, type ConfigSource, type ProviderSettings } from "./config.js";
