@@ -97,7 +97,7 @@ export function isolatedEnvironment(engine: Engine, options: IsolatedEnvironment
 }
 
 /** Node 24 from the `node` devDependency; the system Node (20) is too old for @pulumi/pulumi. */
-function nodeBinDir(): string {
+export function nodeBinDir(): string {
   const fromPackage = path.join(repoRoot, "node_modules", "node", "bin");
   if (fs.existsSync(path.join(fromPackage, "node"))) return fromPackage;
   const major = Number(process.versions.node.split(".")[0]);
@@ -106,7 +106,7 @@ function nodeBinDir(): string {
 }
 
 /** `pulumi-resource-pulumi-nodejs` ships at the root of @pulumi/pulumi. */
-function dynamicProviderPluginDir(): string {
+export function dynamicProviderPluginDir(): string {
   return path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [repoRoot] }));
 }
 

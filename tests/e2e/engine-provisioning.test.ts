@@ -1,12 +1,14 @@
 // The provisioning steps of `npm run engine` in isolation: which CLI is taken,
 // which is refused and why, what a machine with nothing says, and that a
 // failed build leaves nothing in the cache.
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { goBuild, scratchDir } from "../../scripts/engine/go-build.js";
-import { cacheLayout, ensureEngine, EngineUnavailableError, PULUMI_VERSION } from "../../scripts/engine/index.js";
+import { cacheLayout, ensureEngine, EngineUnavailableError, PULUMI_VERSION, repoRoot } from "../../scripts/engine/index.js";
 
 describe("engine provisioning", () => {
   let dir: string;
@@ -107,4 +109,26 @@ describe("engine provisioning", () => {
     expect(fs.readdirSync(path.dirname(output))).toEqual([]);
     fs.rmSync(scratchDir(`provisioning-test-${process.pid}`), { recursive: true, force: true });
   });
+});
+
+describe("`npm run engine` says what to export", () => {
+  // Before: it printed the hosts' folders only, and the CLI it names found no language host
+  // (`no language plugin 'pulumi-language-yaml' found`) in a shell that did not add them.
+  it("its `export PATH=…` line, run in a shell with only the system on PATH, makes pulumi, both language hosts and a Node new enough resolve", async () => {
+    const run = promisify(execFile);
+    const { stdout } = await run("npm", ["run", "--silent", "engine"], { cwd: repoRoot, maxBuffer: 16 * 1024 * 1024, timeout: 900_000 });
+    const lines = stdout.split("\n").filter((line) => line.startsWith("export PATH="));
+    expect(lines, stdout).toHaveLength(1);
+    const script = `${lines[0]}\nfor c in pulumi pulumi-language-yaml pulumi-language-nodejs node; do command -v "$c" || echo "missing $c"; done\nnode -p process.versions.node`;
+    const shell = await run("sh", ["-c", script], { env: { HOME: os.homedir(), PATH: "/usr/bin:/bin" } });
+    const [pulumi, yaml, nodejs, node, version] = shell.stdout.trim().split("\n");
+    expect(pulumi).toMatch(/\/pulumi$/);
+    expect(yaml).toMatch(/\/pulumi-language-yaml$/);
+    expect(nodejs).toMatch(/\/pulumi-language-nodejs$/);
+    expect(node).toBe(path.join(repoRoot, "node_modules", "node", "bin", "node"));
+    expect(shell.stdout).not.toMatch(/^missing /m);
+    expect(Number(version!.split(".")[0])).toBeGreaterThanOrEqual(22);
+    const { stdout: said } = await run("sh", ["-c", `${lines[0]}\npulumi version`], { env: { HOME: os.homedir(), PATH: "/usr/bin:/bin" } });
+    expect(said.trim()).toMatch(/^v3\.\d+\.\d+/);
+  }, 900_000);
 });
