@@ -251,7 +251,7 @@ describe("the purchase journal in a bucket outlives the CI runner", () => {
     const message = await failureOf(stack.up());
     expect(message).toContain("MAY have been charged");
     expect(message).toContain("adoptOrderNo");
-    expect(message).toContain("npx certreseller journal rm");
+    expect(message).toContain("npx --no-install certreseller journal rm");
     expect((await sandbox.management.operationCounts()).CreateOrder ?? 0).toBe(0);
     await accountFor(stack, project, domain);
     // The documented way on: the order found in the account, adopted.
@@ -278,7 +278,7 @@ describe("the purchase journal in a bucket outlives the CI runner", () => {
     expect(message).toContain("changed: hashAlgorithm");
     expect(message).toContain(`adoptOrderNo: "${bought[0]!.orderNo}"`);
     expect(message).toMatch(/cancel order \S+ with the reseller/);
-    expect(message).toContain("npx certreseller journal rm");
+    expect(message).toContain("npx --no-install certreseller journal rm");
     expect((await sandbox.management.operationCounts()).CreateOrder ?? 0).toBe(0);
     await accountFor(stack, project, domain);
 

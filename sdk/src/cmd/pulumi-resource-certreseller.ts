@@ -1,12 +1,17 @@
 /**
  * `pulumi-resource-certreseller`: the provider plugin's process. The engine
  * starts it with its own address as the first argument and reads the port
- * the plugin listens on from its first line of output.
+ * the plugin listens on from its first line of output. `journal …` as the
+ * first argument runs the journal command instead (cmd/certreseller.ts).
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { shellWord, useJournalRunner } from "../journal/command-line.js";
 import { useEngineAddress } from "../provider/engine-log.js";
 import { watchEngine } from "../plugin/engine-watch.js";
 import { grpc, proto } from "../plugin/protocol.js";
 import { CertresellerProvider } from "../plugin/server.js";
+import { runFromCommandLine as runJournalCommand } from "./certreseller.js";
 
 /** The engine's address among the arguments (the engine may add logging flags before it). */
 function engineAddress(argv: readonly string[]): string | undefined {
@@ -62,9 +67,39 @@ export async function serve(argv: readonly string[]): Promise<void> {
   }
 }
 
-/** Entry of the `pulumi-resource-certreseller` bin. */
+/**
+ * The executable a user runs to reach this plugin's journal command: the
+ * packed archive's launcher (scripts/plugin/pack.ts puts it three folders
+ * above the package's bin: `<plugin>/pulumi-resource-certreseller` beside
+ * `<plugin>/node_modules/pulumi-certreseller/bin/`), else the bin itself
+ * (the package's bin run as an ambient plugin).
+ *
+ * @example
+ * pluginExecutable("/h/.pulumi/plugins/resource-certreseller-v0.1.0/node_modules/pulumi-certreseller/bin/pulumi-resource-certreseller")
+ * // "/h/.pulumi/plugins/resource-certreseller-v0.1.0/pulumi-resource-certreseller"
+ */
+export function pluginExecutable(bin: string): string {
+  const binDir = path.dirname(path.resolve(bin));
+  const launcher = path.join(binDir, "..", "..", "..", "pulumi-resource-certreseller");
+  const packed = path.basename(path.dirname(path.dirname(binDir))) === "node_modules" && fs.existsSync(launcher);
+  return packed ? launcher : path.resolve(bin);
+}
+
+/**
+ * Entry of the `pulumi-resource-certreseller` bin. The engine starts it with
+ * its address; a user runs `pulumi-resource-certreseller journal …`, the
+ * journal command (an address never reads `journal`). Either way this
+ * process's messages name this executable for the journal command: a plugin
+ * user has no npm package in the project to run it from.
+ */
 export function runFromCommandLine(): void {
-  serve(process.argv.slice(2)).catch((error: unknown) => {
+  const argv = process.argv.slice(2);
+  useJournalRunner(shellWord(pluginExecutable(process.argv[1] ?? "pulumi-resource-certreseller")));
+  if (argv[0] === "journal") {
+    void runJournalCommand(argv);
+    return;
+  }
+  serve(argv).catch((error: unknown) => {
     process.stderr.write(`pulumi-resource-certreseller: ${(error as Error).stack ?? String(error)}\n`);
     process.exit(1);
   });

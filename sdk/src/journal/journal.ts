@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { journalCommandLine, shellWord } from "./command-line.js";
 import { parseEntryKey } from "./key.js";
 import { FileStore, type JournalStore } from "./store.js";
 
@@ -253,18 +254,19 @@ export class PurchaseJournal {
   }
 
   /**
-   * The `certreseller journal` command line that reaches THIS journal. The
-   * command reads only the environment (it runs outside any stack), so a
-   * journal set in stack config would otherwise be missed and `rm` would
-   * look in the default directory.
+   * The journal command line that reaches THIS journal, as this process's
+   * user runs it (see `command-line.ts`: the project's installed bin in a
+   * TypeScript program, the plugin's executable in a plugin process; never a
+   * package npx would fetch). The location is given in the environment
+   * variable the command reads first, so it reaches this journal from any
+   * folder, whatever the stack config there says.
    *
    * @example
-   * journal.command("rm 0123…") // "CERTRESELLER_JOURNAL_URL=s3://ci-journal/certreseller npx certreseller journal rm 0123…"
+   * journal.command("rm 0123…") // "CERTRESELLER_JOURNAL_URL=s3://ci-journal/certreseller npx --no-install certreseller journal rm 0123…"
    */
   command(args: string): string {
     const variable = this.location.startsWith("s3://") ? "CERTRESELLER_JOURNAL_URL" : "CERTRESELLER_JOURNAL_DIR";
-    const value = /^[\w@%+=:,./-]+$/.test(this.location) ? this.location : `'${this.location.replace(/'/g, `'\\''`)}'`;
-    return `${variable}=${value} npx certreseller journal ${args}`;
+    return `${variable}=${shellWord(this.location)} ${journalCommandLine(args)}`;
   }
 
   private parse(text: string, name: string): JournalEntry {

@@ -4,6 +4,7 @@
  * holds the order.
  */
 import { forgetOrder, journalEntryKey, openJournal, parseEntryKey, purchaseDigest, type PurchaseJournal } from "../../journal/index.js";
+import { journalCommandLine } from "../../journal/command-line.js";
 import type { ProviderContext } from "../../provider/index.js";
 import { REPLACE_KEYS, type InputRecord, type OrderInputName } from "./inputs.js";
 import type { OrderState } from "./state.js";
@@ -77,7 +78,7 @@ function leftEntry(ctx: ProviderContext, identity: { journalKey: string; journal
       `remove it with \`${journal.command(`rm ${entryId(journal, key)}`)}\` once the journal is reachable.`
     );
   } catch {
-    return `An entry for order ${orderNo} may be left in the journal; \`certreseller journal ls\` finds it once the journal is reachable.`;
+    return `An entry for order ${orderNo} may be left in the journal; \`${journalCommandLine("ls")}\` finds it once the journal is reachable.`;
   }
 }
 
