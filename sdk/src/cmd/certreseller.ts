@@ -1,22 +1,26 @@
 #!/usr/bin/env node
 // `certreseller journal` — what the purchase journal holds, with each order's
-// state at the service. Reads the provider's settings from the environment:
-// CERTRESELLER_JOURNAL_URL (or CERTRESELLER_JOURNAL_DIR, default
-// ~/.certreseller/journal), CERTRESELLER_API_KEY, CERTRESELLER_BASE_URL.
-// Only GetRecord is called: never a call that moves money.
+// state at the service. Reads the journal the provider would: the one
+// CERTRESELLER_JOURNAL_URL / CERTRESELLER_JOURNAL_DIR name, else the selected
+// stack's (journal-location.ts), else ~/.certreseller/journal; and
+// CERTRESELLER_API_KEY, CERTRESELLER_BASE_URL for the states. Only GetRecord
+// is called: never a call that moves money.
 import { describeCertStatus } from "../client/vocabulary.js";
 import type { PartnerApi } from "../client/types.js";
+import { journalCommandLine } from "../journal/command-line.js";
 import { openJournal } from "../journal/open.js";
 import { parseEntryKey } from "../journal/key.js";
 import { clientFor } from "../provider/client-cache.js";
 import { readSettings } from "../provider/config.js";
+import { journalLocation } from "./journal-location.js";
 
-const USAGE = `usage: certreseller journal [ls] [--json]    list the purchase journal's entries and their orders' states
-       certreseller journal rm <entry-id>        remove one entry (after you cancelled or adopted its order)
+const USAGE = `usage: certreseller journal [ls] [--json] [--stack <name>]    list the purchase journal's entries and their orders' states
+       certreseller journal rm <entry-id> [--stack <name>]        remove one entry (after you cancelled or adopted its order)
 
-Settings (as the provider reads them): CERTRESELLER_JOURNAL_URL (s3://bucket/prefix, with AWS_* credentials)
-or CERTRESELLER_JOURNAL_DIR (default ~/.certreseller/journal); CERTRESELLER_API_KEY and CERTRESELLER_BASE_URL
-to show each order's state (GetRecord only).`;
+The journal: CERTRESELLER_JOURNAL_URL (s3://bucket/prefix, with AWS_* credentials) or CERTRESELLER_JOURNAL_DIR
+when set; else, in a Pulumi project's folder, the selected stack's (or --stack's) certreseller:journalUrl or
+certreseller:journalDir, as its Orders use them; else ~/.certreseller/journal. The first line says which, and why.
+CERTRESELLER_API_KEY and CERTRESELLER_BASE_URL to show each order's state (GetRecord only).`;
 
 interface Row {
   id: string;
@@ -45,14 +49,44 @@ async function stateOf(api: PartnerApi | undefined, orderNo: string | undefined)
   }
 }
 
-export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, out: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<number> {
-  const [command, sub = "ls", ...rest] = argv;
+/** The arguments without `--json` and `--stack <name>` (or `--stack=<name>`, `-s <name>`), and those options. */
+function parseArgs(argv: readonly string[]): { words: string[]; json: boolean; stack?: string; bad?: string } {
+  const words: string[] = [];
+  let json = false;
+  let stack: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--json") json = true;
+    else if (arg === "--stack" || arg === "-s") {
+      stack = argv[++i];
+      if (!stack) return { words, json, bad: `${arg} needs a stack name` };
+    } else if (arg.startsWith("--stack=")) stack = arg.slice("--stack=".length);
+    else words.push(arg);
+  }
+  return { words, json, ...(stack ? { stack } : {}) };
+}
+
+export async function main(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+  out: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+  cwd: string = process.cwd(),
+): Promise<number> {
+  const { words, json, stack, bad } = parseArgs(argv);
+  const [command, sub = "ls", ...rest] = words;
   if (command !== "journal" || argv.includes("--help") || argv.includes("-h")) {
     out(USAGE);
     return command === "journal" || argv.includes("--help") || argv.includes("-h") ? 0 : 2;
   }
-  const settings = readSettings(undefined, env);
+  if (bad) {
+    out(`certreseller journal: ${bad}\n${USAGE}`);
+    return 2;
+  }
+  const chosen = journalLocation(env, cwd, stack);
+  const { journalUrl: _fromEnv, ...fromEnv } = readSettings(undefined, env);
+  const settings = { ...fromEnv, journalDir: chosen.journalDir, ...(chosen.journalUrl ? { journalUrl: chosen.journalUrl } : {}) };
   const journal = openJournal(settings, env);
+  const where = `${journal.location} (from ${chosen.source})`;
   if (sub === "rm") {
     const id = rest[0];
     if (!id || !/^[0-9a-f]{32}$/.test(id)) {
@@ -61,15 +95,16 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     }
     if (!(await journal.remove(`${id}.json`))) {
       out(
-        `certreseller journal rm: no entry ${id} in ${journal.location}. If the stack sets certreseller:journalUrl or ` +
-          "certreseller:journalDir, give the same location here (CERTRESELLER_JOURNAL_URL / CERTRESELLER_JOURNAL_DIR): this command reads only the environment.",
+        `certreseller journal rm: no entry ${id} in the purchase journal ${where}. If the entry is in another journal, name it: ` +
+          "CERTRESELLER_JOURNAL_URL or CERTRESELLER_JOURNAL_DIR, or --stack <name> in the stack's project folder (the command the provider printed gives its location).",
       );
+      for (const note of chosen.notes) out(`note: ${note}`);
       return 1;
     }
-    out(`removed ${journal.store.locationOf(`${id}.json`)}`);
+    out(`removed ${journal.store.locationOf(`${id}.json`)} (purchase journal ${where})`);
     return 0;
   }
-  if (sub !== "ls" && sub !== "--json") {
+  if (sub !== "ls") {
     out(USAGE);
     return 2;
   }
@@ -95,11 +130,12 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       state: await stateOf(api, entry.orderNo),
     });
   }
-  if (argv.includes("--json")) {
-    out(JSON.stringify({ journal: journal.location, entries: rows }, null, 2));
+  if (json) {
+    out(JSON.stringify({ journal: journal.location, source: chosen.source, notes: chosen.notes, entries: rows }, null, 2));
     return 0;
   }
-  out(`purchase journal ${journal.location}: ${rows.length} entr${rows.length === 1 ? "y" : "ies"}`);
+  out(`purchase journal ${where}: ${rows.length} entr${rows.length === 1 ? "y" : "ies"}`);
+  for (const note of chosen.notes) out(`note: ${note}`);
   for (const row of rows) {
     out("");
     out(`${row.id}  ${row.location}`);
@@ -115,8 +151,11 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   if (rows.length > 0) {
     out("");
     out(
-      "An entry stays while a create has not finished. An entry no Order of its stack owns is an orphan: adopt its order " +
-        "(`adoptOrderNo` on an Order) or cancel it with the reseller, then `certreseller journal rm <id>`.",
+      "Each entry is a purchase whose order its stack's state may not hold yet: written before CreateOrder, given the order number " +
+        "when CreateOrder answers, and removed by its Order's next preview, up, refresh or destroy once the engine holds that order. " +
+        "An entry with no order number is a CreateOrder whose answer was lost: that account MAY have been charged. An entry no Order " +
+        "of its stack declares is an orphan: adopt its order (`adoptOrderNo` on an Order) or cancel it with the reseller, then " +
+        `\`${journalCommandLine(`rm <id>${stack ? ` --stack ${stack}` : ""}`)}\`.`,
     );
   }
   return 0;

@@ -14,10 +14,10 @@ import { startLocalS3, type LocalS3 } from "../journal/s3-server.js";
 
 const KEY = "org=o;backend=b;urn:pulumi:dev::proj::pulumi-nodejs:dynamic/certreseller:Order::site";
 
-/** Runs the command in process: its exit code and what it printed. */
+/** Runs the command in process, in a folder with no Pulumi project: its exit code and what it printed. */
 async function journalCommand(argv: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; text: string }> {
   const lines: string[] = [];
-  const code = await main(argv, env, (l) => lines.push(l));
+  const code = await main(argv, env, (l) => lines.push(l), os.tmpdir());
   return { code, text: lines.join("\n") };
 }
 
@@ -106,19 +106,19 @@ describe("certreseller journal against an S3 journal", () => {
     await journal.recordIntent({ key, urn: key.split(";")[2], domain: "cli.example.com", productCode: "p", names: [] });
     const lines: string[] = [];
     const env = { ...s3.env, CERTRESELLER_JOURNAL_URL: url };
-    expect(await main(["journal"], env, (l) => lines.push(l))).toBe(0);
+    expect(await main(["journal"], env, (l) => lines.push(l), os.tmpdir())).toBe(0);
     const text = lines.join("\n");
-    expect(text).toContain(`purchase journal ${url}: 1 entry`);
+    expect(text).toContain(`purchase journal ${url} (from environment variable CERTRESELLER_JOURNAL_URL): 1 entry`);
     expect(text).toContain("cli.example.com");
     expect(text).toContain("MAY have been charged");
     const id = PurchaseJournal.nameFor(key).replace(".json", "");
-    expect(journal.command(`rm ${id}`)).toBe(`CERTRESELLER_JOURNAL_URL=${url} npx certreseller journal rm ${id}`);
-    expect(await main(["journal", "rm", id], env, () => undefined)).toBe(0);
+    expect(journal.command(`rm ${id}`)).toBe(`CERTRESELLER_JOURNAL_URL=${url} npx --no-install certreseller journal rm ${id}`);
+    expect(await main(["journal", "rm", id], env, () => undefined, os.tmpdir())).toBe(0);
     expect(await journal.list()).toEqual([]);
-    // Pointed at another journal (the stack's is in stack config, the command reads only the environment): says so, exit 1.
+    // Pointed at another journal: names the one it read and why, and how to name another, exit 1.
     const missing: string[] = [];
-    expect(await main(["journal", "rm", id], env, (l) => missing.push(l))).toBe(1);
-    expect(missing.join("\n")).toMatch(new RegExp(`no entry ${id} in ${url}.*reads only the environment`));
+    expect(await main(["journal", "rm", id], env, (l) => missing.push(l), os.tmpdir())).toBe(1);
+    expect(missing.join("\n")).toMatch(new RegExp(`no entry ${id} in the purchase journal ${url} \\(from environment variable CERTRESELLER_JOURNAL_URL\\).*--stack <name>`));
   });
 });
 
