@@ -13,6 +13,7 @@ import { createWorld, failureOf, openStack, providerConfig, recorder, type E2eWo
 import type { ChildUpSpec } from "./harness/up-child.js";
 import { ordersThenHoldProgram, ordersProgram, type OrderArgs } from "./programs.js";
 import { until } from "./harness/waiting.js";
+import { fromEngineEvents, summarize } from "../../sdk/src/money/index.js";
 import { createKillPoints, ordersFor, ordersOnceSold, restoreTornCheckpoint, type KillPoint } from "./harness/kill-points.js";
 
 const LATENCY_MS = 3000;
@@ -100,6 +101,20 @@ describe("interrupted create (engine killed)", () => {
     // The killed CLI left its stack lock behind; `pulumi cancel` is how a user clears it.
     expect(await failureOf(stack.up())).toMatch(/locked/);
     await stack.cancel();
+    // The preview says what `up` will do with the journaled purchase, never "will buy" (a CI gate reads it).
+    const seen = recorder();
+    const previewed = await stack.preview({ onOutput: seen.onOutput, onEvent: seen.onEvent }).then(
+      () => "",
+      (error: unknown) => String(error),
+    );
+    expect(seen.output).not.toMatch(/will buy/);
+    if (point.answerLost) expect(previewed).toMatch(/`up` will stop before buying: .*MAY have been charged/);
+    else if (point.insideCreate) {
+      expect(seen.output).toContain(`will resume order ${bought[0]!.orderNo}`);
+      const summary = summarize(fromEngineEvents(seen.events), new Date());
+      expect([summary.spend, summary.resumes.map((r) => r.orderNo)]).toEqual([0, [bought[0]!.orderNo]]);
+    }
+    expect((await sandbox.management.operationCounts()).CreateOrder ?? 0).toBe(0);
     const t = recorder();
     if (point.answerLost) {
       // The order number never reached the journal: stop, name the domain, say what to check.

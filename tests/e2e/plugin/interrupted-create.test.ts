@@ -99,10 +99,12 @@ describe("interrupted create through the provider plugin (engine killed, Pulumi 
     let output: string;
     if (point.answerLost) {
       // The order number never reached the journal: stop, name the domain, say what to check; buy nothing.
+      // `up` previews first, and the preview now reads the journal as the create will: it stops there, before the
+      // engine's "pending operation" warning (which only a non-preview step prints), and says what `up` would say.
       const message = await failureOf(run(["up", "--yes"]));
       output = message;
       expect(message).toContain(domain);
-      expect(message).toMatch(/MAY have been charged/);
+      expect(message).toMatch(/`up` will stop before buying: .*MAY have been charged/);
       expect(message).toContain("adoptOrderNo");
       expect(await createOrderCalls(sandbox)).toHaveLength(1);
       expect(await ordersFor(sandbox, domain)).toHaveLength(bought.length);
@@ -117,7 +119,7 @@ describe("interrupted create through the provider plugin (engine killed, Pulumi 
       if (point.insideCreate) expect(output).toContain(`resuming order ${bought[0]!.orderNo}`);
     }
     // The engine saw the interrupted create (and, left alone, would have bought again).
-    if (point.insideCreate) expect(output).toMatch(/pending operation/i);
+    if (point.insideCreate && !point.answerLost) expect(output).toMatch(/pending operation/i);
     const outputs = JSON.parse(await run(["stack", "output", "--json"])) as { orderNo?: string; serialNumber?: string };
     expect(outputs.orderNo).toBe(bought[0]!.orderNo);
     expect(outputs.serialNumber).toMatch(/\S/);
