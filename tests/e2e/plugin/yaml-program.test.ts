@@ -84,4 +84,24 @@ describe("Pulumi YAML through the provider plugin", () => {
     expect(await world.pulumi(["destroy", "--yes"], { cwd: dir })).toMatch(/refunded 100\.00/);
     expect((await plugin!.sandbox.management.order(orderNo)).refund).toMatchObject({ mode: "direct" });
   });
+
+  it("the README reads the Validation's domains from the Order; a name written by hand that the order does not cover fails the preview, nothing bought", async () => {
+    const program = path.join(dir, "Pulumi.yaml");
+    const readme = fs.readFileSync(program, "utf8");
+    expect(readme).toContain('domains: ["${order.domain}"]');
+    await world.pulumi(["up", "--yes", "--skip-preview"], { cwd: dir });
+    try {
+      fs.writeFileSync(program, readme.replace('domains: ["${order.domain}"]', "domains: [other.e2e.example.com]"));
+      await plugin!.sandbox.management.clearRequests();
+      const failure = await world.pulumi(["preview"], { cwd: dir }).then(
+        () => "",
+        (error: unknown) => String(error),
+      );
+      expect(failure).toMatch(/property domains .*has a problem: other\.e2e\.example\.com is not among order CERT\d+'s names \(yaml\.e2e\.example\.com\)/);
+      expect((await plugin!.sandbox.management.operationCounts()).CreateOrder ?? 0).toBe(0);
+    } finally {
+      fs.writeFileSync(program, readme);
+      await world.pulumi(["destroy", "--yes"], { cwd: dir });
+    }
+  });
 });

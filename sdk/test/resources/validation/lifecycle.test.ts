@@ -133,7 +133,13 @@ describe("Validation against the sandbox", () => {
 
   it("refuses records that do not match what the program declares, and an order not submitted", async () => {
     const order = await b.buy({ productCode: "sandbox-dv-single", domain: "m.example.com", verificationMethod: "dns" });
-    await expect(create(await plan({ orderNo: order.orderNo, domains: ["m.example.com", "other.example.com"] }))).rejects.toThrow(
+    // The preview already refuses a name the order does not cover (the order is known: GetRecord)...
+    const checked = await handlers.check!(ctx, {} as ValidationInputs, { orderNo: order.orderNo, domains: ["m.example.com", "other.example.com"] } as ValidationInputs);
+    expect(checked.failures).toEqual([
+      { property: "domains", reason: expect.stringMatching(new RegExp(`^other\\.example\\.com is not among order ${order.orderNo}'s names \\(m\\.example\\.com\\)`)) },
+    ]);
+    // ...and create still refuses it, should the check have been skipped (the order unknown at preview).
+    await expect(create({ orderNo: order.orderNo, domains: ["m.example.com", "other.example.com"] } as ValidationInputs)).rejects.toThrow(
       /no validation record for other\.example\.com \(declared in domains\); the order covers m\.example\.com/,
     );
     await expect(create(await plan({ orderNo: order.orderNo, domains: ["m.example.com"], method: "file" }))).rejects.toThrow(
