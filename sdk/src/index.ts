@@ -6,3 +6,7 @@ export * from "./resources.generated.js";
 export type { OrderPriceState } from "./resources/order/state.js";
 export * as testing from "./sandbox-records/index.js";
 export * from "./functions/index.js";
+
+// A program that loads the package is told about its stack's paid orders that no Order holds, even with no Order left.
+import { watchJournalOrphansOfRun } from "./program/journal.js";
+watchJournalOrphansOfRun();

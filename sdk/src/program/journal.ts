@@ -37,15 +37,29 @@ interface Settled {
  * is ignored: the check is advice, never a reason to fail a run.
  */
 export function watchJournalOrphans(_order: pulumi.Resource, urn: string | Promise<string>): void {
+  watch(urn);
+}
+
+/**
+ * Starts this run's orphan check without an Order: the package calls it when
+ * a program loads it, so that a program that no longer declares any Order
+ * (the only one removed after a killed `up`, say) is still told about the
+ * stack's paid orders that no Order holds. Outside a program it does nothing.
+ */
+export function watchJournalOrphansOfRun(): void {
+  watch(undefined);
+}
+
+function watch(urn: string | Promise<string> | undefined): void {
   try {
     const stack = pulumi.runtime.getStackResource() as (pulumi.Resource & { outputs?: Settled }) | undefined;
     if (!stack || typeof stack.outputs?.promise !== "function") return;
     const known = watches.get(stack);
     if (known) {
-      known.push(urn);
+      if (urn !== undefined) known.push(urn);
       return;
     }
-    const urns = [urn];
+    const urns = urn === undefined ? [] : [urn];
     watches.set(stack, urns);
     const done = pulumi.runtime.rpcKeepAlive();
     let timer: NodeJS.Timeout | undefined;
