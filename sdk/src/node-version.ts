@@ -25,7 +25,7 @@ function below(version: Version, minimum: Version): boolean {
   return false;
 }
 
-/** `engines.node` of sdk/package.json (`>=22.12`): this file runs as dist/node-version.js. */
+/** `engines.node` of sdk/package.json (`>=22.19`): this file runs as dist/node-version.js. */
 function declaredMinimum(): { text: string; version: Version } | undefined {
   try {
     const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "package.json"), "utf8")) as { engines?: { node?: string } };
@@ -61,7 +61,7 @@ function newerNodeOnPath(minimum: Version, env: NodeJS.ProcessEnv): string | und
  * and plugins with the first `node` on PATH).
  *
  * @example
- * nodeVersionProblem("20.20.2") // "pulumi-certreseller needs Node.js 22.12 or later; this is Node.js v20.20.2 (/usr/bin/node). …"
+ * nodeVersionProblem("20.20.2") // "pulumi-certreseller needs Node.js 22.19 or later; this is Node.js v20.20.2 (/usr/bin/node). …"
  */
 export function nodeVersionProblem(running: string = process.versions.node, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const minimum = declaredMinimum();

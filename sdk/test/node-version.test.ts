@@ -129,3 +129,16 @@ describe(`each entry under the workspace's Node (${declared})`, () => {
     expect(stderr).toBe("");
   });
 });
+
+describe("the declared minimum", () => {
+  // undici (the HTTP client) declares its own minimum; an `engines` below it lets a Node through that then crashes
+  // inside undici (22.12–22.18: `zlib.createZstdDecompress` is missing), which this check exists to prevent.
+  it("is at least what undici itself declares", () => {
+    const read = (file: string) => JSON.parse(fs.readFileSync(file, "utf8")) as { engines?: { node?: string } };
+    const minimum = (range: string | undefined) => (/(\d+)\.(\d+)(?:\.(\d+))?/.exec(range ?? "") ?? []).slice(1, 4).map((n) => Number(n ?? 0));
+    const ours = minimum(read(path.join(__dirname, "..", "package.json")).engines?.node);
+    const undici = minimum(read(require.resolve("undici/package.json", { paths: [path.join(__dirname, "..")] })).engines?.node);
+    const compare = ours[0]! - undici[0]! || ours[1]! - undici[1]! || ours[2]! - undici[2]!;
+    expect(compare, `sdk engines ${ours.join(".")} vs undici's ${undici.join(".")}`).toBeGreaterThanOrEqual(0);
+  });
+});
