@@ -143,6 +143,10 @@ export async function adoptDeclared(ctx: ProviderContext, inputs: OrderInputs, o
   if (!entry) return state;
   if (entry.orderNo === state.orderNo) {
     await journal.clear(entry.key);
+    log.info(
+      `order ${state.orderNo} settles the purchase journal's entry of a create that did not finish. If later commands repeat "Attempting to deploy or update ` +
+        "resources with 1 pending operations from previous deployment.\", run `pulumi refresh --yes --clear-pending-creates` once this update has finished",
+    );
     return state;
   }
   if (entry.orderNo !== undefined) {
@@ -156,6 +160,10 @@ export async function adoptDeclared(ctx: ProviderContext, inputs: OrderInputs, o
   const lost = couldBeLostPurchase(entry, inputs, state);
   if (lost.could) {
     await journal.clear(entry.key);
+    log.info(
+      `order ${state.orderNo} settles the purchase journal's entry of a create that did not finish. If later commands repeat "Attempting to deploy or update ` +
+        "resources with 1 pending operations from previous deployment.\", run `pulumi refresh --yes --clear-pending-creates` once this update has finished",
+    );
     return state;
   }
   log.warn(

@@ -243,7 +243,11 @@ export async function resumeJournaled(ctx: ProviderContext, inputs: OrderInputs,
     return undefined;
   }
   const { entry, recordedAccount } = plan;
-  log.warn(`resuming order ${entry.orderNo} bought by an interrupted run at ${entry.orderedAt} (not buying again)`);
+  log.warn(
+    `resuming order ${entry.orderNo} bought by an interrupted run at ${entry.orderedAt} (not buying again). That run's create stays in the stack as a pending ` +
+      'operation, so later commands repeat "Attempting to deploy or update resources with 1 pending operations from previous deployment.": once this ' +
+      "update has finished, run `pulumi refresh --yes --clear-pending-creates` (a plain `pulumi refresh --yes` keeps it; the Order is in state, only the stale record goes)",
+  );
   const receivedAt = entry.orderedAt ? new Date(entry.orderedAt) : ctx.now();
   const state = entry.order ? stateFromCreate(inputs, answerFromJournal(entry), receivedAt) : await adoptOrder(api, inputs, entry.orderNo);
   // Durable before the engine can delete a resource this one replaces: that delete reads the mark and does not

@@ -207,6 +207,7 @@ describe("adoptOrderNo and an intent whose answer was lost", () => {
     await handlers.create(h.ctx, { ...inputs, adoptOrderNo: found.orderNo });
     expect(await journal().read(journalEntryKey(inputs))).toBeUndefined();
     expect(h.lines.join("\n")).not.toMatch(/is KEPT/);
+    expect(h.lines.join("\n")).toMatch(/settles the purchase journal's entry .*pulumi refresh --yes --clear-pending-creates/);
   });
 });
 

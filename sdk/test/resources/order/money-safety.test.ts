@@ -130,6 +130,8 @@ describe("purchase journal", () => {
     expect(outs.price?.total).toBe("120.00");
     expect(count(await h.operations(), "CreateOrder")).toBe(0);
     expect(h.lines.join("\n")).toMatch(new RegExp(`resuming order ${created.orderNo} bought by an interrupted run`));
+    // The engine keeps that run's pending create: the line says which command clears it.
+    expect(h.lines.join("\n")).toMatch(/pulumi refresh --yes --clear-pending-creates/);
     // create returned, but the engine may not have written state yet: the entry stays.
     expect((await journal.read(inputs.journalKey))?.orderNo).toBe(created.orderNo);
     await handlers.diff!(h.ctx, id, outs, inputs);
