@@ -76,7 +76,7 @@ export function entryKeyOf(inputs: OrderInputs): string {
   return journalEntryKey(inputs);
 }
 
-/** How to remove an entry: the command, pointed at this journal (it reads only the environment), and the file or object it deletes. */
+/** How to remove an entry: the command, pointed at this journal whatever folder it runs in, and the file or object it deletes. */
 export function removeCommand(journal: PurchaseJournal, key: string): string {
   return `\`${journal.command(`rm ${entryId(journal, key)}`)}\` deletes ${journal.fileFor(key)}`;
 }
