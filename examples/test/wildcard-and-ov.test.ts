@@ -17,8 +17,10 @@ describe("wildcard-and-ov graph", () => {
       domain: "example.com",
       sanDomains: ["www.example.com"],
       wildcardDomains: ["*.example.com", "*.api.example.com"],
-      companyInfo: EXAMPLE_COMPANY,
     });
+    // The company (a person's ID number, phone and e-mail) reaches the engine as a secret.
+    const secretSig = "4dabf18193072939515e22adb298388d";
+    expect(order!.inputs.companyInfo).toEqual({ [secretSig]: "1b47061264138c4ac30d75fd1eb44270", value: EXAMPLE_COMPANY });
   });
 
   it("publishes one record per name; a wildcard's at its base name with its own token", () => {

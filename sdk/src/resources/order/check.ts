@@ -7,10 +7,11 @@ import { toCents } from "../../money/price.js";
 import { checkOrder } from "./purchase-rules.js";
 import type { OrderInputValues } from "./properties.generated.js";
 import { systemDns, type DnsDeps } from "../shared/dns-checks.js";
-import { journalEntryKey, openJournal } from "../../journal/index.js";
+import { journalEntryKey, openJournal, purchaseDigest } from "../../journal/index.js";
+import { purchaseInputsOf } from "./journal-entry.js";
 import { accountSummary } from "./account.js";
 import { checkCaa, type OrderedName } from "./caa.js";
-import { REPLACE_KEYS, sameInput, type OrderInputs } from "./inputs.js";
+import { REPLACE_KEYS, sameInput, type InputRecord, type OrderInputs } from "./inputs.js";
 import { normalizeOrder } from "./normalize.js";
 import { planFromJournal, type JournalPlan } from "./resume.js";
 
@@ -68,7 +69,7 @@ export async function check(
     inputs.quotedPrice = "0.00"; // adoption buys nothing
   } else if (result.quote) inputs.quotedPrice = result.quote.total;
   // A purchase reads the journal as its create will: it may resume an interrupted run's order, or stop.
-  const plan = inputs.adoptOrderNo === undefined && !unknown.has("adoptOrderNo") && buysAgain(olds, inputs) ? await journalPlanFor(ctx, inputs, unknown) : undefined;
+  const plan = inputs.adoptOrderNo === undefined && !unknown.has("adoptOrderNo") && buysAgain(olds, inputs) ? await journalPlanFor(ctx, olds, inputs, unknown) : undefined;
   if (plan?.kind === "stop") failures.push({ property: "", reason: `\`up\` will stop before buying: ${plan.message}` });
   if (plan?.kind === "resume") {
     inputs.resumesOrderNo = plan.entry.orderNo;
@@ -138,13 +139,22 @@ function caaNames(inputs: Record<string, unknown>, unknown: ReadonlySet<string>,
  * computed input is known). The plugin's check already stops on entries
  * written under no organisation, so they are not read twice.
  */
-async function journalPlanFor(ctx: ProviderContext, inputs: Record<string, unknown>, unknown: ReadonlySet<string>): Promise<JournalPlan | undefined> {
+async function journalPlanFor(ctx: ProviderContext, olds: Partial<OrderInputs>, inputs: Record<string, unknown>, unknown: ReadonlySet<string>): Promise<JournalPlan | undefined> {
   if (typeof inputs.journalKey !== "string" || isUnknown(inputs.journalKey) || unknown.size > 0) return undefined;
   const order = inputs as unknown as OrderInputs;
   let journal;
   try {
     journal = openJournal(ctx.settings);
-    return await planFromJournal(ctx, order, journal, journalEntryKey(order), { unscoped: false });
+    const key = journalEntryKey(order);
+    // A replacement: an entry bought with the OLD inputs is the order the replaced resource holds (the `up` that bought
+    // it has not diffed since). The engine diffs that resource before creating the replacement, which tidies the entry
+    // (a targeted `--replace` with unchanged inputs skips that diff and resumes the order instead: delete.ts).
+    const old = (olds ?? {}) as unknown as InputRecord;
+    if (Object.keys(old).length > 0) {
+      const entry = (await journal.read(key)) ?? (await journal.read(order.journalKey));
+      if (entry?.orderNo && entry.purchaseDigest !== undefined && entry.purchaseDigest === purchaseDigest(old, purchaseInputsOf(old))) return { kind: "buy" };
+    }
+    return await planFromJournal(ctx, order, journal, key, { unscoped: false });
   } catch (error) {
     return {
       kind: "stop",

@@ -84,6 +84,16 @@ describe("the preview after a killed up", () => {
     expect(h.lines.join("\n")).toMatch(/will buy sandbox-dv-single \(12 months\) for preview-refunded\.example\.com: 100\.00/);
   });
 
+  it("a replacement right after the up that bought: the entry is the replaced resource's order (its diff tidies it first), so the preview prices the new purchase", async () => {
+    const { id, inputs } = await h.buy({ productCode: "sandbox-dv-single", domain: "preview-replace.example.com" });
+    expect((await new PurchaseJournal(h.journalDir).read(journalEntryKey(inputs)))?.orderNo).toBe(id);
+    h.lines.length = 0;
+    const planned = await handlers.check!(h.ctx, inputs, { ...inputs, months: 24, years: undefined, quotedPrice: undefined } as unknown as OrderInputs);
+    expect(planned.failures).toEqual([]);
+    expect(planned.inputs!.resumesOrderNo).toBeUndefined();
+    expect(h.lines.join("\n")).toMatch(/will buy sandbox-dv-single \(24 months\) for preview-replace\.example\.com/);
+  });
+
   it("a journal that cannot be read fails a purchase's preview, as the create would stop", async () => {
     const raw = { productCode: "sandbox-dv-single", domain: "preview-unreadable.example.com" };
     const planned = await handlers.check!(
