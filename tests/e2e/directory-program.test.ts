@@ -1,13 +1,12 @@
 // The quickstart as a user runs it: `pulumi` commands in examples/quickstart
 // (a directory program run by the Node language host), not the Automation API.
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../scripts/engine/index.js";
 import { opensslVerify } from "../support/openssl.js";
 import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
-import { createWorld, type E2eWorld } from "./harness/stack.js";
+import { createWorld, pulumiIn, type E2eWorld } from "./harness/stack.js";
 
 const PROGRAM_DIR = path.join(repoRoot, "examples", "quickstart");
 const DOMAIN = "directory.e2e.example.com";
@@ -18,17 +17,7 @@ describe("directory program: pulumi up / destroy in examples/quickstart", () => 
   const stackName = `e2e-${process.pid}`;
 
   /** One CLI command, as typed in the program's folder; resolves with stdout. */
-  function pulumi(args: string[], input?: string): Promise<string> {
-    return new Promise((resolve, reject) => {
-      const child = execFile(
-        world.environment.pulumiPath,
-        [...args, "--non-interactive"],
-        { cwd: PROGRAM_DIR, env: { ...process.env, ...world.environment.env }, maxBuffer: 64 * 1024 * 1024 },
-        (error, stdout, stderr) => (error ? reject(new Error(`pulumi ${args.join(" ")} failed:\n${stdout}\n${stderr}`, { cause: error })) : resolve(stdout)),
-      );
-      if (input !== undefined) child.stdin!.end(input);
-    });
-  }
+  const pulumi = (args: string[], input?: string) => pulumiIn(world, PROGRAM_DIR)(args, input);
 
   beforeAll(async () => {
     sandbox = await startTestSandbox();

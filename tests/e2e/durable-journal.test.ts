@@ -3,14 +3,14 @@
 // does), with the purchase journal in an S3-compatible bucket (a real S3
 // server on 127.0.0.1). Then a rerun with changed purchase inputs. Each case
 // ends by counting the sandbox's orders and what state and journal hold.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FaultSettings } from "certreseller-sandbox";
-import { inlineStack, repoRoot, type IsolatedEnvironment } from "../../scripts/engine/index.js";
+import { inlineStack, type IsolatedEnvironment } from "../../scripts/engine/index.js";
 import { main as journalCommand } from "../../sdk/src/cmd/certreseller.js";
 import { openJournal } from "../../sdk/src/journal/index.js";
 import { startLocalS3, type LocalS3 } from "../../sdk/test/journal/s3-server.js";
@@ -18,6 +18,7 @@ import { ordersOnceSold } from "./harness/kill-points.js";
 import { isAlive, killTree } from "./harness/process-tree.js";
 import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
 import { createWorld, failureOf, recorder, type E2eWorld } from "./harness/stack.js";
+import { startChildUp } from "./harness/child-up.js";
 import type { ChildUpSpec } from "./harness/up-child.js";
 import { ordersProgram, type OrderArgs } from "./programs.js";
 import { until } from "./harness/waiting.js";
@@ -85,20 +86,12 @@ describe("the purchase journal in a bucket outlives the CI runner", () => {
       program: "ordersThenHold",
       args: { orders: { site: order }, holdMs: 20_000 },
     };
-    const child = spawn(path.join(repoRoot, "node_modules", ".bin", "tsx"), [path.join(__dirname, "harness", "up-child.ts"), JSON.stringify(spec)], {
-      cwd: repoRoot,
-      env: { ...process.env, ...environment.env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const { child, output, exited } = startChildUp(spec, environment.env);
     children.push(child);
-    let output = "";
-    child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-    child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
     await Promise.race([
       reached(),
       exited.then(() => {
-        throw new Error(`the up finished before the kill point:\n${output}`);
+        throw new Error(`the up finished before the kill point:\n${output()}`);
       }),
     ]);
     const killed = killTree(child.pid!);
@@ -110,7 +103,7 @@ describe("the purchase journal in a bucket outlives the CI runner", () => {
     // The runner is thrown away: its home (where a local journal would have been) goes with it.
     expect(fs.existsSync(path.join(scratch, `${project}-1`, "home", ".certreseller")), "nothing was journaled in the runner's home").toBe(false);
     fs.rmSync(path.join(scratch, `${project}-1`), { recursive: true, force: true });
-    return output;
+    return output();
   }
 
   /** Runner 2: a fresh machine, the same backend and bucket. The killed CLI's lock is cleared as a user would (`pulumi cancel`). */

@@ -1,15 +1,15 @@
 // The engine killed while an Order's create is in flight, at three points.
 // The engine itself only warns about the pending create and calls create
 // again; the provider's purchase journal must prevent a second purchase.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { repoRoot } from "../../scripts/engine/index.js";
 import { isAlive, killTree } from "./harness/process-tree.js";
 import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
 import { createWorld, failureOf, openStack, providerConfig, recorder, type E2eWorld } from "./harness/stack.js";
+import { startChildUp } from "./harness/child-up.js";
 import type { ChildUpSpec } from "./harness/up-child.js";
 import { ordersThenHoldProgram, ordersProgram, type OrderArgs } from "./programs.js";
 import { until } from "./harness/waiting.js";
@@ -67,27 +67,19 @@ describe("interrupted create (engine killed)", () => {
       program: "ordersThenHold",
       args: { orders: { site: order }, holdMs: 20_000 },
     };
-    const child = spawn(path.join(repoRoot, "node_modules", ".bin", "tsx"), [path.join(__dirname, "harness", "up-child.ts"), JSON.stringify(spec)], {
-      cwd: repoRoot,
-      env: { ...process.env, ...world.environment.env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const { child, output, exited } = startChildUp(spec, world.environment.env);
     children.push(child);
-    let childOutput = "";
-    child.stdout!.on("data", (d: Buffer) => (childOutput += d.toString()));
-    child.stderr!.on("data", (d: Buffer) => (childOutput += d.toString()));
-    const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
 
     await Promise.race([
       point.reached({ sandbox, world, domain }),
       exited.then(() => {
-        throw new Error(`the up finished before the kill point:\n${childOutput}`);
+        throw new Error(`the up finished before the kill point:\n${output()}`);
       }),
     ]);
     const killed = killTree(child.pid!);
     await exited;
     await until("every killed process is gone", () => killed.every((pid) => !isAlive(pid)), 10_000);
-    expect(childOutput).not.toContain('"done":true');
+    expect(output()).not.toContain('"done":true');
 
     // Let whatever the sandbox was holding complete, as a real service would after the client vanished.
     await sandbox.management.clearFaults();

@@ -2,7 +2,6 @@
 // TypeScript program whose only Order was then removed must still be told,
 // at preview and up: the package starts the journal's orphan check when the
 // program loads it, not only when an Order is constructed.
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -10,7 +9,7 @@ import { repoRoot } from "../../scripts/engine/index.js";
 import { PartnerClient } from "../../sdk/src/client/index.js";
 import { PurchaseJournal } from "../../sdk/src/journal/index.js";
 import { startTestSandbox, type TestSandbox } from "./harness/sandbox.js";
-import { createWorld, type E2eWorld } from "./harness/stack.js";
+import { createWorld, pulumiIn, type E2eWorld } from "./harness/stack.js";
 
 const PROGRAM_DIR = path.join(__dirname, "fixtures", "ts-orders");
 const PROJECT = "certreseller-ts-orders";
@@ -19,18 +18,7 @@ let sandbox: TestSandbox;
 let world: E2eWorld;
 const stackName = `orphans-${process.pid}`;
 
-/** One CLI command in the program's folder, as a user types it; resolves with stdout. */
-function pulumi(args: string[], input?: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      world.environment.pulumiPath,
-      [...args, "--non-interactive"],
-      { cwd: PROGRAM_DIR, env: { ...process.env, ...world.environment.env }, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => (error ? reject(new Error(`pulumi ${args.join(" ")} failed:\n${stdout}\n${stderr}`, { cause: error })) : resolve(stdout)),
-    );
-    if (input !== undefined) child.stdin!.end(input);
-  });
-}
+const pulumi = (args: string[], input?: string) => pulumiIn(world, PROGRAM_DIR)(args, input);
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();

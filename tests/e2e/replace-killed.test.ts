@@ -4,16 +4,15 @@
 // replaced resource first (a pending delete): that delete runs in a new
 // provider process, and must still not cancel the order the replacement
 // holds. Only the purchase journal's `resumedAt` mark carries that across.
-import { spawn, type ChildProcess } from "node:child_process";
-import * as path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { repoRoot } from "../../scripts/engine/index.js";
 import { openJournal } from "../../sdk/src/journal/index.js";
 import { isAlive, killTree } from "./harness/process-tree.js";
 import type { TestSandbox } from "./harness/sandbox.js";
 import { restoreTornCheckpoint } from "./harness/kill-points.js";
 import { closeSandboxWorld, failureOf, openStack, providerConfig, recorder, startSandboxWorld, type E2eWorld } from "./harness/stack.js";
+import { startChildUp } from "./harness/child-up.js";
 import type { ChildUpSpec } from "./harness/up-child.js";
 import { until } from "./harness/waiting.js";
 import { ordersThenHoldProgram, type OrderArgs } from "./programs.js";
@@ -51,26 +50,18 @@ it("killed between the replacement's create and the old delete: the next up neit
     args: { orders: { site: order }, holdMs: 60_000 },
     replace: urns,
   };
-  const child = spawn(path.join(repoRoot, "node_modules", ".bin", "tsx"), [path.join(__dirname, "harness", "up-child.ts"), JSON.stringify(spec)], {
-    cwd: repoRoot,
-    env: { ...process.env, ...world.environment.env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const { child, output, exited } = startChildUp(spec, world.environment.env);
   children.push(child);
-  let output = "";
-  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
   const journal = openJournal({ journalDir: world.journalDir });
   const key = (await journal.list()).find((e) => e.entry?.orderNo === bought)!.entry!.key;
   await Promise.race([
     (async () => {
       await until("the replacement's create resumed the journaled order", async () => (await journal.resumedMark(key, bought)) !== undefined, 120_000);
       // The engine has recorded the replacement once the Hold after it is being created.
-      await until("the Hold after the replacement is being created", () => /"resourcePreEvent".*Hold.*"op":"create-replacement"|"op":"create-replacement".*Hold/.test(output), 120_000);
+      await until("the Hold after the replacement is being created", () => /"resourcePreEvent".*Hold.*"op":"create-replacement"|"op":"create-replacement".*Hold/.test(output()), 120_000);
     })(),
     exited.then(() => {
-      throw new Error(`the up finished before the kill point:\n${output}`);
+      throw new Error(`the up finished before the kill point:\n${output()}`);
     }),
   ]);
   const killed = killTree(child.pid!);

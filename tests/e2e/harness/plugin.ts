@@ -169,9 +169,13 @@ export function pluginSeesBackend(world: PluginWorld, backendUrl: string): void 
   fs.writeFileSync(executable, `#!/bin/sh\nPULUMI_BACKEND_URL=${JSON.stringify(backendUrl)} exec ${JSON.stringify(real)} "$@"\n`, { mode: 0o755 });
 }
 
-/** `pulumi up` as its own process tree (and process group), as a user's terminal or CI job runs it; its output collected. */
-export function startUp(world: PluginWorld, cwd: string): { child: ChildProcess; output: () => string; exited: Promise<void> } {
-  const child = spawn(world.environment.pulumiPath, ["up", "--yes", "--non-interactive"], {
+/** `pulumi up` (or `args`) as its own process tree (and process group), as a user's terminal or CI job runs it; its output collected. */
+export function startUp(
+  world: PluginWorld,
+  cwd: string,
+  args: string[] = ["up", "--yes", "--non-interactive"],
+): { child: ChildProcess; output: () => string; exited: Promise<void> } {
+  const child = spawn(world.environment.pulumiPath, args, {
     cwd,
     env: { ...process.env, ...world.environment.env },
     stdio: ["ignore", "pipe", "pipe"],

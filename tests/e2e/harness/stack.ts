@@ -1,3 +1,4 @@
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { EngineEvent, PulumiFn, Stack } from "@pulumi/pulumi/automation";
@@ -149,4 +150,25 @@ export async function failureOf(run: Promise<unknown>): Promise<string> {
   // Show what the engine did instead: an unexpected success is otherwise undiagnosable.
   const { stdout, stderr } = (typeof result === "string" ? { stdout: result } : (result ?? {})) as { stdout?: string; stderr?: string };
   throw new Error(`expected the operation to fail, and it succeeded; the CLI printed:\n${stdout ?? ""}\n${stderr ?? ""}`);
+}
+
+/**
+ * `pulumi` commands typed in a directory program's folder (`dir`), with the
+ * world's engine environment; each resolves with stdout, `input` goes to stdin
+ * (as `pulumi config set --secret` reads a value: never on a command line).
+ *
+ * @example
+ * const pulumi = pulumiIn(world, PROGRAM_DIR); await pulumi(["config", "set", "--secret", "certreseller:apiKey"], key);
+ */
+export function pulumiIn(world: E2eWorld, dir: string): (args: string[], input?: string) => Promise<string> {
+  return (args, input) =>
+    new Promise((resolve, reject) => {
+      const child = execFile(
+        world.environment.pulumiPath,
+        [...args, "--non-interactive"],
+        { cwd: dir, env: { ...process.env, ...world.environment.env }, maxBuffer: 64 * 1024 * 1024 },
+        (error, stdout, stderr) => (error ? reject(new Error(`pulumi ${args.join(" ")} failed:\n${stdout}\n${stderr}`, { cause: error })) : resolve(stdout)),
+      );
+      if (input !== undefined) child.stdin!.end(input);
+    });
 }

@@ -5,11 +5,10 @@
 // cancelled call must never send CreateOrder: nothing could record that
 // purchase in state, and the health check alone would find the engine gone
 // only 10-15 s later, after the held read answered.
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import type { TestSandbox } from "../harness/sandbox.js";
-import { programWith, startPluginStack, type PluginWorld } from "../harness/plugin.js";
+import { programWith, startPluginStack, startUp, type PluginWorld } from "../harness/plugin.js";
 import { descendants, isAlive, killTree } from "../harness/process-tree.js";
 import { until } from "../harness/waiting.js";
 import { ordersFor } from "../harness/kill-points.js";
@@ -65,19 +64,7 @@ const PROJECT = "certreseller-cancelled-calls";
 const urnOf = (name: string) => `urn:pulumi:dev::${PROJECT}::certreseller:index:Order::order-${name}`;
 
 /** `pulumi up` in its own process group, as a CI job runs it; no preview, so the checks that fail the product list are the update's. */
-function startUpdate(world: PluginWorld, cwd: string) {
-  const child = spawn(world.environment.pulumiPath, ["up", "--yes", "--skip-preview", "--non-interactive"], {
-    cwd,
-    env: { ...process.env, ...world.environment.env },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let output = "";
-  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
-  return { child, output: () => output, exited };
-}
+const startUpdate = (world: PluginWorld, cwd: string) => startUp(world, cwd, ["up", "--yes", "--skip-preview", "--non-interactive"]);
 
 describe("a provider plugin whose engine is killed while creates wait before CreateOrder", () => {
   const cleanups: (() => Promise<void> | void)[] = [];
