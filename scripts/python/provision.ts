@@ -206,7 +206,7 @@ export async function makeVenv(python: string, dir: string, requirements: readon
 export async function buildWheel(python: string, packageDir: string, outDir: string): Promise<string> {
   fs.mkdirSync(outDir, { recursive: true });
   const before = new Set(fs.readdirSync(outDir));
-  await run(python, ["-m", "pip", "wheel", "--disable-pip-version-check", "--no-input", "--quiet", "--no-deps", "--wheel-dir", outDir, packageDir], `pip wheel ${packageDir}`);
+  await run(python, ["-m", "pip", "wheel", "--disable-pip-version-check", "--no-input", "--quiet", "--use-pep517", "--no-deps", "--wheel-dir", outDir, packageDir], `pip wheel ${packageDir}`);
   const wheels = fs.readdirSync(outDir).filter((name) => name.endsWith(".whl") && !before.has(name));
   if (wheels.length !== 1) throw new PythonUnavailableError(`pip wheel ${packageDir} wrote ${JSON.stringify(wheels)} into ${outDir}, expected one wheel`);
   return path.join(outDir, wheels[0]!);

@@ -120,7 +120,7 @@ export const DOC_COMMAND_RUNS: readonly DocCommandRun[] = [
   { doc: "docs/languages.md", command: "npm install && npm run plugin:pack", ...PLUGIN_PACK },
   { doc: "docs/languages.md", command: "pulumi plugin install resource certreseller 0.1.0 --file dist-plugin/pulumi-resource-certreseller-v0.1.0.tar.gz", ...PLUGIN_INSTALL },
   { doc: "docs/languages.md", command: "python3 -m venv venv", ...PYTHON_VENV },
-  { doc: "docs/languages.md", command: "venv/bin/pip wheel --no-deps --wheel-dir dist <clone>/generated-sdks/python", ...PYTHON_VENV },
+  { doc: "docs/languages.md", command: "venv/bin/pip wheel --use-pep517 --no-deps --wheel-dir dist <clone>/generated-sdks/python", ...PYTHON_VENV },
   { doc: "docs/languages.md", command: "venv/bin/pip install pulumi==3.259.0 dist/pulumi_certreseller-0.1.0-py3-none-any.whl", ...PYTHON_VENV },
   { doc: "docs/languages.md", command: "pulumi import certreseller:index:Order site CERT202611250001", test: "tests/e2e/plugin/import.test.ts", shows: "certreseller:index:Order" },
   { doc: "docs/languages.md", command: 'pulumi import certreseller:index:Certificate site "CERT202611250001/<certificate id>"', test: "tests/e2e/harness/plugin-scenarios.ts", shows: "certreseller:index:Certificate" },
