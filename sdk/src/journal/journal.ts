@@ -71,8 +71,9 @@ export function resetJournalCachesForTests(): void {
 }
 
 /**
- * A create resumed an order from its journal entry instead of buying: the
- * order may then be held by two generations of one resource (a replacement
+ * A create resumed an order from its journal entry instead of buying (or
+ * adopted the order `adoptOrderNo` names): the order may then be held by two
+ * generations of one resource (a replacement
  * that resumed it, and the resource it replaces, e.g. `pulumi up --replace`
  * right after the up that bought it). The resumer's state keeps the same
  * `resumedAt`; a delete of a state whose `resumedAt` differs is the replaced
@@ -84,6 +85,12 @@ export interface ResumedMark {
   key: string;
   orderNo: string;
   resumedAt: string;
+}
+
+/** What a mark is keyed by: the entry key without its backend fingerprint. */
+function markIdentity(key: string): string {
+  const { organization, urn } = parseEntryKey(key);
+  return `${organization ?? ""};${urn}`;
 }
 
 /** What `recordIntent` is given. */
@@ -220,12 +227,12 @@ export class PurchaseJournal {
     return mark;
   }
 
-  /** The mark a create left when it resumed `orderNo` for `key`, if any. */
+  /** The mark a create left when it resumed (or adopted) `orderNo` for `key`'s resource, if any. */
   async resumedMark(key: string, orderNo: string): Promise<ResumedMark | undefined> {
     const text = await this.store.get(PurchaseJournal.markNameFor(key, orderNo));
     if (text === undefined) return undefined;
     const mark = this.parse(text, PurchaseJournal.markNameFor(key, orderNo)) as unknown as ResumedMark;
-    return mark.key === key && mark.orderNo === orderNo ? mark : undefined;
+    return markIdentity(mark.key) === markIdentity(key) && mark.orderNo === orderNo ? mark : undefined;
   }
 
   /** Removes the mark (no error when there is none). */
@@ -233,9 +240,14 @@ export class PurchaseJournal {
     await this.store.delete(PurchaseJournal.markNameFor(key, orderNo));
   }
 
-  /** A mark's name: not `.json`, so listings (tidying, `journal ls`, the orphan check) never see it. */
+  /**
+   * A mark's name: not `.json`, so listings (tidying, `journal ls`, the orphan
+   * check) never see it. Named by organisation, URN and order, not the backend
+   * fingerprint: the delete that reads it may run through another spelling of
+   * the same backend (the order number already tells stacks apart).
+   */
   static markNameFor(key: string, orderNo: string): string {
-    return `${createHash("sha256").update(`${key}\n${orderNo}`).digest("hex").slice(0, 32)}.resumed`;
+    return `${createHash("sha256").update(`${markIdentity(key)}\n${orderNo}`).digest("hex").slice(0, 32)}.resumed`;
   }
 
   /** Removes the entry (no error when there is none). */

@@ -137,7 +137,15 @@ function couldBeLostPurchase(intent: JournalEntry, inputs: OrderInputs, adopted:
  */
 export async function adoptDeclared(ctx: ProviderContext, inputs: OrderInputs, orderNo: string, journal: PurchaseJournal, key: string): Promise<OrderState> {
   const log = ctx.log(inputs.journalKey);
-  const state = { ...(await adoptOrder(ctx.api(), inputs, orderNo)), ...(await knownAccount(ctx)) };
+  const adopted = { ...(await adoptOrder(ctx.api(), inputs, orderNo)), ...(await knownAccount(ctx)) };
+  // As a resume does: a resource this one replaces may hold the same order (`pulumi up --replace` skips the diff that
+  // refuses that), and its delete must not cancel it (delete.ts). Without the mark, nothing is adopted.
+  const marked = await journal.markResumed(key, adopted.orderNo, ctx.now()).catch((error: unknown) => {
+    throw new AdoptionError(`cannot adopt order ${orderNo}: the purchase journal ${journal.location} could not be written (${(error as Error).message}); nothing was bought`, {
+      cause: error,
+    });
+  });
+  const state: OrderState = { ...adopted, resumedAt: marked.resumedAt };
   log.info(`adopted order ${state.orderNo} (nothing bought)`);
   const entry = (await journal.read(key)) ?? (await journal.read(inputs.journalKey));
   if (!entry) return state;

@@ -134,8 +134,9 @@ export async function remove(ctx: ProviderContext, id: string, props: OrderState
           : ` If no Order of the stack holds ${id} now (that create did not finish), it is paid and untracked: \`${resumed.journal.command("ls")}\` ` +
             "shows its entry; adopt it (`adoptOrderNo`) or cancel it with the reseller"),
     );
-    await resumed.journal.clearResumedMark(resumed.mark.key, id).catch(() => undefined);
-    // Elsewhere, the entry stays for the replacement's diff to tidy, or for the user if that create never finished.
+    // The mark stays: should the engine die before it records this delete, the repeated delete must skip again. The
+    // resumer's own delete removes it. Elsewhere, the entry stays for the replacement's diff, or for the user if that
+    // create never finished.
     if (here) await forgetJournalEntry(ctx, { ...props, orderNo: id });
     return;
   }

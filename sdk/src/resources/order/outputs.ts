@@ -52,7 +52,7 @@ export const ORDER_OUTPUTS = {
   renewsAt: t.output("When the next reissue (or, with no installment left, the renewal purchase) is due (ISO); absent until known.", t.string),
   adopted: t.output("True when the order was adopted, not bought by this resource.", t.boolean),
   resumedAt: t.output(
-    "ISO time this resource's create resumed the order from the purchase journal (bought by a create that did not finish) instead of buying; absent when it bought or adopted it. A resource this one replaced is then not cancelled by its delete.",
+    "ISO time this resource's create took the order over without buying it: resumed from the purchase journal (bought by a create that did not finish) or adopted (`adoptOrderNo`); absent when it bought it. A resource this one replaces, holding the same order, is then not cancelled by its delete.",
     t.string,
   ),
   accountId: t.output(

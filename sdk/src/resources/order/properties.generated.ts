@@ -300,9 +300,10 @@ export interface OrderProperties {
   /** True when the order was adopted, not bought by this resource. */
   readonly adopted: pulumi.Output<boolean | undefined>;
   /**
-   * ISO time this resource's create resumed the order from the purchase journal (bought by a create
-   * that did not finish) instead of buying; absent when it bought or adopted it. A resource this
-   * one replaced is then not cancelled by its delete.
+   * ISO time this resource's create took the order over without buying it: resumed from the
+   * purchase journal (bought by a create that did not finish) or adopted (`adoptOrderNo`); absent
+   * when it bought it. A resource this one replaces, holding the same order, is then not cancelled
+   * by its delete.
    */
   readonly resumedAt: pulumi.Output<string | undefined>;
   /**

@@ -52,7 +52,7 @@ export interface OrderState extends Omit<OrderInputs, "verificationMethod" | "__
   renewsAt?: string;
   /** True when the order was adopted (`adoptOrderNo` or the journal), not bought by this resource. */
   adopted?: boolean;
-  /** When this resource's create resumed the order from the purchase journal (the entry's `resumedAt`): see delete.ts. */
+  /** When this resource's create resumed or adopted the order (its resumed mark's time): see delete.ts. */
   resumedAt?: string;
   /**
    * The app id (GetUserData's `api_key.app_id`, spec 2.1: the key's public

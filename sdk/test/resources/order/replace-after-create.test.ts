@@ -6,8 +6,8 @@
  * must not cancel it (the certificate in use would be revoked and the state
  * would hold a cancelled order), in this process or the next one.
  */
-import { expect, it } from "vitest";
-import { PurchaseJournal, resetJournalCachesForTests } from "../../../src/journal/index.js";
+import { describe, expect, it } from "vitest";
+import { journalEntryKey, PurchaseJournal, resetJournalCachesForTests } from "../../../src/journal/index.js";
 import { createContext } from "../../../src/provider/index.js";
 import { handlers } from "../../../src/resources/order/handlers.js";
 import type { OrderState } from "../../../src/resources/order/state.js";
@@ -58,10 +58,11 @@ it("a mark written by another process (killed between the replacement's create a
   await handlers.delete!(nextRun, id, outs as OrderState);
   expect(count(await h.operations(), "CancelOrder")).toBe(0);
   expect(lines.join("\n")).toMatch(/If no Order of the stack holds CERT\d+ now .*paid and untracked/);
-  // Used up: the replaced resource is deleted once. The resumer's own destroy then cancels.
-  expect(await journal.resumedMark(inputs.journalKey, id)).toBeUndefined();
+  // The mark stays (a repeated delete must skip again); the resumer's own destroy cancels and removes it.
+  expect(await journal.resumedMark(inputs.journalKey, id)).toEqual(marked);
   await handlers.delete!(nextRun, id, { ...(outs as OrderState), resumedAt: marked.resumedAt });
   expect(count(await h.operations(), "CancelOrder")).toBe(1);
+  expect(await journal.resumedMark(inputs.journalKey, id)).toBeUndefined();
 });
 
 it("the resumer's own destroy cancels the order it resumed, though the entry still carries the mark", async () => {
@@ -77,4 +78,52 @@ it("the resumer's own destroy cancels the order it resumed, though the entry sti
   expect(count(await h.operations(), "CancelOrder")).toBe(1);
   expect(await journal.read(inputs.journalKey)).toBeUndefined();
   expect(await journal.resumedMark(inputs.journalKey, bought.orderNo)).toBeUndefined();
+});
+
+describe("the resumed mark, as the engine may order things (a review's cases)", () => {
+  it("a repeated delete of the replaced resource (the engine died before recording the first) skips the cancel again", async () => {
+    const { id, outs, inputs } = await h.buy({ productCode: "sandbox-dv-single", domain: "mark-repeat.example.com" });
+    const replacement = await handlers.create(h.ctx, inputs);
+    await h.mgmt("DELETE", "/requests");
+    await handlers.delete!(h.ctx, id, outs as OrderState);
+    await handlers.delete!(h.ctx, id, outs as OrderState);
+    expect(count(await h.operations(), "CancelOrder")).toBe(0);
+    // The resumer's own destroy cancels it, and takes its mark along.
+    await handlers.delete!(h.ctx, id, replacement.outs as OrderState);
+    expect(count(await h.operations(), "CancelOrder")).toBe(1);
+    expect(await new PurchaseJournal(h.journalDir).resumedMark(inputs.journalKey, id)).toBeUndefined();
+  });
+
+  it("a mark left by a resume that never became the live resource is removed by the live resource's diff, so its destroy cancels", async () => {
+    const { id, outs, inputs } = await h.buy({ productCode: "sandbox-dv-single", domain: "mark-stale.example.com" });
+    const journal = new PurchaseJournal(h.journalDir);
+    // `up --replace` killed during the replacement's create: its mark was written, the engine never recorded it.
+    await journal.markResumed(inputs.journalKey, id, new Date(Date.now() + 1000));
+    await handlers.diff!(h.ctx, id, outs as OrderState, inputs);
+    expect(await journal.resumedMark(inputs.journalKey, id)).toBeUndefined();
+    await h.mgmt("DELETE", "/requests");
+    await handlers.delete!(h.ctx, id, outs as OrderState);
+    expect(count(await h.operations(), "CancelOrder")).toBe(1);
+  });
+
+  it("the mark is found through another spelling of the backend (it is named without the fingerprint)", async () => {
+    const urn = "urn:pulumi:dev::proj::pulumi-nodejs:dynamic/certreseller:Order::mark-backend";
+    const journal = new PurchaseJournal(h.journalDir);
+    const written = await journal.markResumed(journalEntryKey({ journalKey: urn, journalScope: "org=acme" }, "1111111111111111"), "CERT1");
+    expect(await journal.resumedMark(journalEntryKey({ journalKey: urn, journalScope: "org=acme" }, "2222222222222222"), "CERT1")).toEqual(written);
+    expect(await journal.resumedMark(journalEntryKey({ journalKey: urn, journalScope: "org=other" }, "2222222222222222"), "CERT1")).toBeUndefined();
+  });
+
+  it("`up --replace` of an Order that adopted its order: the replacement adopts it again, and the replaced resource's delete does not cancel it", async () => {
+    const bought = await h.ctx.api().createOrder({ productCode: "sandbox-dv-single", domain: "mark-adopt.example.com", months: 12 } as never);
+    const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "mark-adopt.example.com", adoptOrderNo: bought.orderNo });
+    const first = await handlers.create(h.ctx, inputs);
+    const second = await handlers.create(h.ctx, inputs);
+    expect((second.outs as OrderState).resumedAt).not.toBe((first.outs as OrderState).resumedAt);
+    await h.mgmt("DELETE", "/requests");
+    await handlers.delete!(h.ctx, bought.orderNo, first.outs as OrderState);
+    expect(count(await h.operations(), "CancelOrder")).toBe(0);
+    await handlers.delete!(h.ctx, bought.orderNo, second.outs as OrderState);
+    expect(count(await h.operations(), "CancelOrder")).toBe(1);
+  });
 });
