@@ -4,7 +4,7 @@
  * answer — or its failure — proves about the money.
  */
 import { isPartnerApiError } from "../../client/errors.js";
-import type { CreateOrderRequest, CreateOrderResult, PartnerApi } from "../../client/types.js";
+import { CertStatus, type CreateOrderRequest, type CreateOrderResult, type PartnerApi } from "../../client/types.js";
 import { describeError } from "../../client/describe-error.js";
 import { parseEntryKey, purchaseDigest, purchaseInputDigests, type PurchaseJournal } from "../../journal/index.js";
 import { priceBeforeBuying } from "../../money/purchase-price.js";
@@ -18,6 +18,7 @@ import { INPUT_DECLARATIONS, type InputRecord, type OrderInputs } from "./inputs
 import { purchaseInputsOf } from "./journal-entry.js";
 import type { OrderInputValues } from "./properties.generated.js";
 import { checkBeforeBuying } from "./purchase-checks.js";
+import { canonicalName } from "../../rules/index.js";
 import { checkOrder } from "./purchase-rules.js";
 import { maybeBoughtMessage, namesOf } from "./purchase-messages.js";
 import type { OrderState } from "./state.js";
@@ -141,10 +142,13 @@ export async function buy(ctx: ProviderContext, unpriced: OrderInputs, journal: 
       });
     }
     if (outcome.kind === "named" && outcome.refused) {
-      // The API refused this request in its own words: nothing was bought, so the order it names ("already
+      // The API refused this request in its own words: nothing was bought by it, so the order it names ("already
       // ordered: CERT…") is another purchase — a replaced or renamed resource's, another stack's, or one made
       // outside Pulumi. Taking it would leave two resources holding one order, and the first destroy would
-      // cancel the other's certificate. Only the user can say it is this Order's.
+      // cancel the other's certificate: it is never taken. Unless that order could be this very request, replayed
+      // by something in front of the API (never submitted, these names), the intent goes.
+      const replay = await couldBeReplayOf(api, inputs, outcome.orderNo);
+      if (replay) throw new Error(maybeBoughtMessage(inputs, intent, journal, `${lostAnswer(error)}; ${replay}`), { cause: error });
       await journal.clear(key);
       throw new Error(refusalNamingOrder(inputs, outcome.orderNo, error), { cause: error });
     }
@@ -176,6 +180,28 @@ export async function buy(ctx: ProviderContext, unpriced: OrderInputs, journal: 
   const charged = created.payableAmount ?? created.totalAmount;
   log.info(`bought order ${created.orderNo}: ${charged ?? "amount not reported"} charged (quoted ${inputs.quotedPrice ?? "n/a"})`);
   return { state: { ...stateFromCreate(inputs, created, receivedAt), ...account.record }, inputs };
+}
+
+/**
+ * Why the order a refusal names may be this very request's purchase (a POST
+ * replayed by a proxy, refused as a duplicate while the first copy bought):
+ * GetRecord shows it to this key, never submitted (cert status 0: only this
+ * create's ApplySign would have submitted it), for exactly these names.
+ * Undefined when the API shows otherwise; a read that fails cannot tell, and
+ * keeps the intent too.
+ */
+async function couldBeReplayOf(api: PartnerApi, inputs: OrderInputs, orderNo: string): Promise<string | undefined> {
+  let stored;
+  try {
+    stored = await api.getRecord({ orderNo });
+  } catch (error) {
+    if (apiSays(error, "not_found")) return undefined;
+    return `order ${orderNo} named in that refusal could not be read (${describeError(error)}), so whether it is this purchase, replayed, cannot be told`;
+  }
+  const listed = stored.allDomains.length > 0 ? stored.allDomains : [stored.mainDomain, ...stored.sansDomains, ...stored.wildcardDomains].filter((n) => n);
+  const names = [...new Set(listed.map(canonicalName))].sort();
+  if (stored.certStatus !== CertStatus.AwaitingSubmission || JSON.stringify(names) !== JSON.stringify(namesOf(inputs))) return undefined;
+  return `order ${orderNo} named in that refusal covers these names and was never submitted: it may be this very request, replayed by something in front of the API`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { journalEntryKey, openJournal } from "../../journal/index.js";
-import { toPlainJson, type ProviderContext } from "../../provider/index.js";
+import { resourceName, toPlainJson, type ProviderContext } from "../../provider/index.js";
 import { systemDns, type DnsDeps } from "../shared/dns-checks.js";
 import { adoptDeclared } from "./adopt.js";
 import { buy } from "./buy.js";
@@ -19,11 +19,18 @@ import type { OrderState } from "./state.js";
  */
 export async function create(ctx: ProviderContext, checked: OrderInputs, dns: DnsDeps = systemDns): Promise<pulumi.dynamic.CreateResult<OrderState>> {
   // What the preview planned is said again by the journal now: create reads it afresh.
-  const { resumesOrderNo: _planned, ...inputs } = checked;
+  const { resumesOrderNo: planned, ...inputs } = checked;
   const api = ctx.api();
   const journal = openJournal(ctx.settings);
   const key = journalEntryKey(inputs);
   const held = inputs.adoptOrderNo ? await adoptDeclared(ctx, inputs, inputs.adoptOrderNo, journal, key) : await resumeJournaled(ctx, inputs, journal, key);
+  if (planned !== undefined && held === undefined) {
+    // The preview (and any spend cap read from it) counted this Order as no charge: never spend where it said so.
+    throw new Error(
+      `certreseller Order "${resourceName(inputs.journalKey)}": the preview planned to resume order ${planned} from the purchase journal (no charge), ` +
+        "but the journal or the API now says otherwise (see the lines above). Nothing was bought: run `pulumi preview` again to see what `pulumi up` will spend.",
+    );
+  }
   const { state, inputs: used } = held ? { state: held, inputs } : await buy(ctx, inputs, journal, key, dns);
   const submitted = await ensureSubmitted(api, state, used, { justBought: !held });
   return { id: submitted.orderNo, outs: toPlainJson(submitted) as unknown as OrderState };

@@ -94,6 +94,19 @@ describe("the preview after a killed up", () => {
     expect(h.lines.join("\n")).toMatch(/will buy sandbox-dv-single \(24 months\) for preview-replace\.example\.com/);
   });
 
+  it("the preview planned a resume (no charge) but the order is refunded by the time of the create: nothing is bought, the create says to preview again", async () => {
+    const raw = { productCode: "sandbox-dv-single", domain: "preview-then-refunded.example.com" };
+    const { journalKey, orderNo } = await interrupted(raw);
+    const planned = await preview(journalKey, raw);
+    expect(planned.inputs!.resumesOrderNo).toBe(orderNo);
+    await h.ctx.api().cancelOrder({ orderNo: orderNo!, reason: "outside Pulumi" });
+    await h.mgmt("DELETE", "/requests");
+    await expect(handlers.create(h.ctx, { ...planned.inputs!, __provider: PROVIDER_TEXT } as OrderInputs)).rejects.toThrow(
+      new RegExp(`the preview planned to resume order ${orderNo} .*Nothing was bought`),
+    );
+    expect(count(await h.operations(), "CreateOrder")).toBe(0);
+  });
+
   it("a journal that cannot be read fails a purchase's preview, as the create would stop", async () => {
     const raw = { productCode: "sandbox-dv-single", domain: "preview-unreadable.example.com" };
     const planned = await handlers.check!(

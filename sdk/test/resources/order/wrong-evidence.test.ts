@@ -428,9 +428,19 @@ describe("CreateOrder answers that name an order", () => {
     expect(error.message).not.toMatch(/MAY have been charged/);
     expect(await new PurchaseJournal(h.journalDir).read(inputs.journalKey)).toBeUndefined();
     expect(calls.filter((c) => c === "CreateOrder")).toHaveLength(1);
-    expect(calls).not.toContain("GetRecord");
     expect(calls).not.toContain("ApplySign");
     expect(calls).not.toContain("CancelOrder");
+  });
+
+  it("a refusal naming an order that could be this very request, replayed (these names, never submitted): not taken, and the intent kept: MAY have been charged", async () => {
+    const domain = "named-replayed.example.com";
+    const { error, inputs, calls } = await createWith(apiError(400, `already ordered: ${NAMED}`, { order_no: NAMED }), domain, () => recordOf(NAMED, 0, domain));
+    expect(error).not.toBeInstanceOf(PartialFailureError);
+    expect(error.message).toMatch(/MAY have been charged/);
+    expect(error.message).toContain(`order ${NAMED} named in that refusal covers these names and was never submitted`);
+    const entry = await new PurchaseJournal(h.journalDir).read(inputs.journalKey);
+    expect([entry?.intentAt !== undefined, entry?.orderNo]).toEqual([true, undefined]);
+    expect(calls).not.toContain("ApplySign");
   });
 
   it("a failure that is not a refusal naming an order that cannot be read (an HTML page): MAY have been charged, the intent kept, nothing taken", async () => {
