@@ -89,8 +89,10 @@ export function otherPurchaseMessage(inputs: OrderInputs, entry: JournalEntry & 
   const buyer = typeof entry.order?.accountId === "string" ? entry.order.accountId : entry.accountId;
   return [
     `certreseller Order "${resourceName(inputs.journalKey)}": the purchase journal holds order ${entry.orderNo} bought at ${entry.orderedAt} for ` +
-      `${recordedPurchase(entry)}${buyer ? ` (account app id ${buyer})` : ""} by a create that did not finish, but this Order now declares ${what}. ` +
+      `${recordedPurchase(entry)}${buyer ? ` (account app id ${buyer})` : ""} by a create whose order no diff has confirmed held since, but this Order now declares ${what}. ` +
       "Not buying (that order is paid) and not resuming (it was bought for other inputs). Choose:",
+    `  - if this stack's state already holds order ${entry.orderNo} (\`pulumi stack export\`; a \`pulumi up --replace\` right after the up that bought it ` +
+      "skips the diff that would have tidied the entry): run `pulumi up` without `--replace` first, which tidies it, then replace;",
     `  - keep it: set \`adoptOrderNo: "${entry.orderNo}"\` on this Order with the inputs it was bought with, and run \`pulumi up\` again;`,
     `  - or cancel order ${entry.orderNo} with the reseller (refundable within 7 days of payment), then remove the journal entry ` +
       `(${removeCommand(journal, entry.key)}) and run \`pulumi up\` again to buy for the new inputs.`,

@@ -77,6 +77,6 @@ export function revokedAdvice(orderNo: string, orderStatus: number, urn: string 
   return (
     `order ${orderNo}'s current certificate was revoked (cert status 5) but the order is still paid and live (order status ${orderStatus}), so it is KEPT: ` +
     "nothing is bought again on its account. To get a certificate again: ask the reseller's support to reissue under this order, " +
-    `or replace the Order (\`pulumi up --replace '${urn ?? orderNo}'\`), which buys a new order and cancels this one (refunded within 7 days of payment)`
+    `or replace the Order (without \`adoptOrderNo\`, and after one plain \`pulumi up\`: \`pulumi up --replace '${urn ?? orderNo}'\`), which buys a new order and cancels this one (refunded within 7 days of payment)`
   );
 }
