@@ -18,9 +18,8 @@ const python = pythonRuntime();
 
 describe.skipIf(!python)("the Python runtime of scripts/python", () => {
   it("a provisioned runtime is found from the cache without building anything", async () => {
-    const started = Date.now();
+    // What it did, not how long it took (a loaded machine, or another file holding the provisioning lock, is slow).
     const again = await ensurePython();
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(again.source).toBe("cache");
     expect(again.steps.map((step) => step.did)).toEqual([expect.stringMatching(/^found /), expect.stringMatching(/^cached/), expect.stringMatching(/^cached/)]);
     expect(again.venvDir).toBe(python!.venvDir);
