@@ -9,6 +9,7 @@ import { apiSays } from "./evidence.js";
 import type { OrderInputs } from "./inputs.js";
 import { namesOf as namesOfInputs, recordedPurchase, removeCommand } from "./purchase-messages.js";
 import { reportedMethod } from "./reported-method.js";
+import { settlementOf } from "./settlement.js";
 import { parseServiceTime } from "./service-time.js";
 import type { OrderState } from "./state.js";
 
@@ -138,6 +139,16 @@ function couldBeLostPurchase(intent: JournalEntry, inputs: OrderInputs, adopted:
 export async function adoptDeclared(ctx: ProviderContext, inputs: OrderInputs, orderNo: string, journal: PurchaseJournal, key: string): Promise<OrderState> {
   const log = ctx.log(inputs.journalKey);
   const adopted = { ...(await adoptOrder(ctx.api(), inputs, orderNo)), ...(await knownAccount(ctx)) };
+  // A cancelled or refunded order holds nothing to keep: taking it would show a dead certificate as this Order's.
+  let settlement;
+  try {
+    settlement = await settlementOf(ctx.api(), orderNo, adopted.certStatus);
+  } catch (error) {
+    throw new AdoptionError(`cannot adopt order ${orderNo}: ${(error as Error).message}; nothing was bought, run \`pulumi up\` again later`, { cause: error });
+  }
+  if (settlement.kind === "settled") {
+    throw new AdoptionError(`cannot adopt order ${orderNo}: it is ${settlement.why}; adopt a live order, or remove adoptOrderNo to buy a new one (nothing was bought)`);
+  }
   // As a resume does: a resource this one replaces may hold the same order (`pulumi up --replace` skips the diff that
   // refuses that), and its delete must not cancel it (delete.ts). Without the mark, nothing is adopted.
   const marked = await journal.markResumed(key, adopted.orderNo, ctx.now()).catch((error: unknown) => {

@@ -6,7 +6,7 @@ import { resourceName, type ProviderContext } from "../../provider/index.js";
 import { accountOf, incompleteRecord, otherAccountError } from "./account.js";
 import { apiSays, apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
 import { forgetJournalEntry } from "./journal-entry.js";
-import { resumedHere } from "./resume.js";
+import { markWrittenHere, resumedHere } from "./resume.js";
 import { journalEntryKey, openJournal, type PurchaseJournal, type ResumedMark } from "../../journal/index.js";
 import { parseServiceTime } from "./service-time.js";
 import { settlementOf, SettlementUnknownError } from "./settlement.js";
@@ -170,6 +170,11 @@ async function resumedByAnother(ctx: ProviderContext, orderNo: string, props: Or
       if (mark && mark.resumedAt !== props.resumedAt) return { mark, journal };
     }
   } catch (error) {
+    // This process may know all the same: its own create resumed the order (the mark was written then).
+    const here = markWrittenHere(orderNo);
+    if (here !== undefined && here !== props.resumedAt && props.journalKey) {
+      return { mark: { key: props.journalKey, orderNo, resumedAt: here }, journal: openJournal(ctx.settings) };
+    }
     ctx.log(props.journalKey).warn(
       `the purchase journal could not be read (${(error as Error).message}), so whether a replacement of this resource resumed order ${orderNo} cannot be told; cancelling it as destroy asks`,
     );

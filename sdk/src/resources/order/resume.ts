@@ -132,6 +132,11 @@ export function resumedHere(orderNo: string, resumedAt: string): boolean {
   return marksWrittenHere.get(orderNo) === resumedAt;
 }
 
+/** The `resumedAt` of the mark a create of this process wrote for `orderNo`, if any (what delete falls back on when the journal cannot be read). */
+export function markWrittenHere(orderNo: string): string | undefined {
+  return marksWrittenHere.get(orderNo);
+}
+
 /**
  * Before the plugin's `organization` setting, its Orders were journaled under
  * the organisation `organization`. On Pulumi Cloud the setting gives another

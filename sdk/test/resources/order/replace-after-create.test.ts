@@ -6,7 +6,10 @@
  * must not cancel it (the certificate in use would be revoked and the state
  * would hold a cancelled order), in this process or the next one.
  */
-import { describe, expect, it } from "vitest";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { journalEntryKey, PurchaseJournal, resetJournalCachesForTests } from "../../../src/journal/index.js";
 import { createContext } from "../../../src/provider/index.js";
 import { handlers } from "../../../src/resources/order/handlers.js";
@@ -126,4 +129,16 @@ describe("the resumed mark, as the engine may order things (a review's cases)", 
     await handlers.delete!(h.ctx, bought.orderNo, second.outs as OrderState);
     expect(count(await h.operations(), "CancelOrder")).toBe(1);
   });
+});
+
+it("the replaced resource's delete, with the journal unreadable by then, still knows from this process that its replacement resumed the order", async () => {
+  const { id, outs, inputs } = await h.buy({ productCode: "sandbox-dv-single", domain: "mark-unreadable.example.com" });
+  await handlers.create(h.ctx, inputs);
+  const broken = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "broken-journal-")), "not-a-dir");
+  fs.writeFileSync(broken, "");
+  onTestFinished(() => fs.rmSync(path.dirname(broken), { recursive: true, force: true }));
+  const unreadable = createContext({ type: "Order", settings: { ...h.ctx.settings, journalDir: broken } });
+  await h.mgmt("DELETE", "/requests");
+  await handlers.delete!(unreadable, id, outs as OrderState);
+  expect(count(await h.operations(), "CancelOrder")).toBe(0);
 });

@@ -77,3 +77,14 @@ describe("an order refunded outside Pulumi", () => {
     expect(again.id).not.toBe(id);
   });
 });
+
+describe("adoptOrderNo naming a settled order", () => {
+  it("is refused, naming what the API says (refunded); nothing is bought", async () => {
+    const bought = await h.ctx.api().createOrder({ productCode: "sandbox-dv-single", domain: "settle-adopt.example.com", months: 12 } as never);
+    await h.ctx.api().cancelOrder({ orderNo: bought.orderNo, reason: "outside Pulumi" });
+    await h.mgmt("DELETE", "/requests");
+    const inputs = await h.plan({ productCode: "sandbox-dv-single", domain: "settle-adopt.example.com", adoptOrderNo: bought.orderNo });
+    await expect(handlers.create(h.ctx, inputs)).rejects.toThrow(new RegExp(`cannot adopt order ${bought.orderNo}: it is (refunded|cancelled|being refunded)`));
+    expect(count(await h.operations(), "CreateOrder")).toBe(0);
+  });
+});
