@@ -106,6 +106,22 @@ export function journalEntryKey(identity: JournalIdentity, backend: string = bac
   return `${identity.journalScope};backend=${backend};${identity.journalKey}`;
 }
 
+/**
+ * The key the provider plugin wrote for this resource before its
+ * `organization` setting existed (scope `org=organization`, same backend and
+ * URN); undefined when that is this identity's own key, or for a resource of
+ * an earlier release (no scope). Such an entry may be this stack's purchase or
+ * another organisation's stack of the same name.
+ *
+ * @example
+ * unscopedEntryKey({ journalKey: urn, journalScope: "org=acme" }) === journalEntryKey({ journalKey: urn, journalScope: "org=organization" })
+ */
+export function unscopedEntryKey(identity: JournalIdentity, backend?: string): string | undefined {
+  if (!identity.journalScope) return undefined;
+  const unscoped = journalEntryKey({ journalKey: identity.journalKey, journalScope: programScope(undefined) }, backend);
+  return unscoped === journalEntryKey(identity, backend) ? undefined : unscoped;
+}
+
 /** The parts of a key written by {@link journalEntryKey}. */
 export function parseEntryKey(key: string): { organization?: string; backend?: string; urn: string } {
   const match = /^org=([^;]*);backend=([^;]*);(urn:pulumi:.*)$/.exec(key);

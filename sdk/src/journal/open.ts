@@ -1,5 +1,5 @@
 import { PurchaseJournal, type JournalEntry } from "./journal.js";
-import { journalEntryKey, programScope, type JournalIdentity } from "./key.js";
+import { journalEntryKey, unscopedEntryKey, type JournalIdentity } from "./key.js";
 import { parseS3Url, S3Store } from "./s3.js";
 
 /** The journal settings (a subset of the provider's settings). */
@@ -66,8 +66,7 @@ export async function forgetOrder(settings: JournalSettings, identity: JournalId
   const listed = await journal.listedNames();
   const key = journalEntryKey(identity);
   // Read for the held order only: an intent there may be another organisation's stack of the same name.
-  const unscopedKey = identity.journalScope ? journalEntryKey({ journalKey: identity.journalKey, journalScope: programScope(undefined) }) : undefined;
-  const unscoped = unscopedKey !== key ? unscopedKey : undefined;
+  const unscoped = unscopedEntryKey(identity);
   const tidied: Tidied = { closedIntents: [], foreign: [] };
   for (const candidate of [...new Set([key, identity.journalKey, ...(unscoped ? [unscoped] : [])])]) {
     if (listed && !listed.has(PurchaseJournal.nameFor(candidate))) continue;

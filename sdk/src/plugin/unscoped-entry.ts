@@ -6,12 +6,10 @@
  * another organisation's stack of the same name (what the scope now keeps
  * apart), so the Order's preview stops and a person decides.
  */
-import { journalEntryKey, programScope } from "../journal/key.js";
+import { unscopedEntryKey } from "../journal/key.js";
 import { openJournal } from "../journal/open.js";
 import type { ProviderSettings } from "../provider/config.js";
 import { unscopedEntryMessage } from "../resources/order/purchase-messages.js";
-
-const UNSCOPED = programScope(undefined);
 
 /**
  * Why an Order's check must stop: the journal holds an entry of this URN
@@ -23,8 +21,8 @@ const UNSCOPED = programScope(undefined);
  * otherwise left to the create, which reads it again before buying.
  */
 export async function unscopedEntryStop(settings: ProviderSettings, urn: string, scope: string, inState: boolean): Promise<string | undefined> {
-  if (scope === UNSCOPED) return undefined;
-  const key = journalEntryKey({ journalKey: urn, journalScope: UNSCOPED });
+  const key = unscopedEntryKey({ journalKey: urn, journalScope: scope });
+  if (!key) return undefined;
   let journal;
   try {
     journal = openJournal(settings);

@@ -8,7 +8,9 @@ import { knownAccount } from "./account.js";
 import { apiSays } from "./evidence.js";
 import type { OrderInputs } from "./inputs.js";
 import { namesOf as namesOfInputs, recordedPurchase, removeCommand } from "./purchase-messages.js";
+import { recordNames } from "../shared/record-names.js";
 import { reportedMethod } from "./reported-method.js";
+import { markTakenOver } from "./resumed-mark.js";
 import { settlementOf } from "./settlement.js";
 import { parseServiceTime } from "./service-time.js";
 import type { OrderState } from "./state.js";
@@ -38,12 +40,6 @@ export class AdoptionError extends Error {
 /** Names as a set to compare: canonical, each once, sorted. */
 const sorted = (names: Iterable<string>) => [...new Set([...names].map(canonicalName))].sort();
 
-/** The names GetRecord says the order covers (spec 4.6): `all_domains`, else main + SANs + wildcards. */
-function namesOf(stored: RecordSet): string[] {
-  if (stored.allDomains.length > 0) return sorted(stored.allDomains);
-  return sorted([stored.mainDomain, ...stored.sansDomains, ...stored.wildcardDomains].filter((n) => n !== ""));
-}
-
 /**
  * Takes over an existing order without buying: GetRecord must show that it
  * exists for this account (the API's own 404 otherwise) and covers exactly
@@ -62,7 +58,7 @@ export async function adoptOrder(api: PartnerApi, inputs: OrderInputs, orderNo: 
     throw new AdoptionError(`cannot adopt order ${orderNo}: ${describeError(error)}`, { cause: error });
   }
   const declared = [...new Set(orderedNames(inputs))].sort();
-  let actual = namesOf(stored);
+  let actual = recordNames(stored);
   if (actual.length === 0) {
     // Only an answer that lists no names at all needs the status read (rate limited per order).
     try {
@@ -151,16 +147,19 @@ export async function adoptDeclared(ctx: ProviderContext, inputs: OrderInputs, o
   }
   // As a resume does: a resource this one replaces may hold the same order (`pulumi up --replace` skips the diff that
   // refuses that), and its delete must not cancel it (delete.ts). Without the mark, nothing is adopted.
-  const marked = await journal.markResumed(key, adopted.orderNo, ctx.now()).catch((error: unknown) => {
-    throw new AdoptionError(`cannot adopt order ${orderNo}: the purchase journal ${journal.location} could not be written (${(error as Error).message}); nothing was bought`, {
-      cause: error,
-    });
-  });
-  const state: OrderState = { ...adopted, resumedAt: marked.resumedAt };
+  const resumedAt = await markTakenOver(
+    ctx,
+    journal,
+    key,
+    adopted.orderNo,
+    (error) => new AdoptionError(`cannot adopt order ${orderNo}: the purchase journal ${journal.location} could not be written (${(error as Error).message}); nothing was bought`, { cause: error }),
+  );
+  const state: OrderState = { ...adopted, resumedAt };
   log.info(`adopted order ${state.orderNo} (nothing bought)`);
   const entry = (await journal.read(key)) ?? (await journal.read(inputs.journalKey));
   if (!entry) return state;
-  if (entry.orderNo === state.orderNo) {
+  const lost = entry.orderNo === undefined ? couldBeLostPurchase(entry, inputs, state) : undefined;
+  if (entry.orderNo === state.orderNo || lost?.could) {
     await journal.clear(entry.key);
     log.info(
       `order ${state.orderNo} settles the purchase journal's entry of a create that did not finish. If later commands repeat "Attempting to deploy or update ` +
@@ -168,20 +167,11 @@ export async function adoptDeclared(ctx: ProviderContext, inputs: OrderInputs, o
     );
     return state;
   }
-  if (entry.orderNo !== undefined) {
+  if (!lost) {
     log.warn(
       `the purchase journal still holds order ${entry.orderNo} for this resource (${recordedPurchase(entry)}, bought at ${entry.orderedAt} by a create that did not finish), ` +
         `not order ${state.orderNo} adopted now: that order stays paid. Keep it elsewhere (\`adoptOrderNo\` on another Order) or cancel it with the reseller, ` +
         `then remove the entry (${removeCommand(journal, entry.key)}).`,
-    );
-    return state;
-  }
-  const lost = couldBeLostPurchase(entry, inputs, state);
-  if (lost.could) {
-    await journal.clear(entry.key);
-    log.info(
-      `order ${state.orderNo} settles the purchase journal's entry of a create that did not finish. If later commands repeat "Attempting to deploy or update ` +
-        "resources with 1 pending operations from previous deployment.\", run `pulumi refresh --yes --clear-pending-creates` once this update has finished",
     );
     return state;
   }

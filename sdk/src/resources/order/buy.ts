@@ -18,7 +18,7 @@ import { INPUT_DECLARATIONS, type InputRecord, type OrderInputs } from "./inputs
 import { purchaseInputsOf } from "./journal-entry.js";
 import type { OrderInputValues } from "./properties.generated.js";
 import { checkBeforeBuying } from "./purchase-checks.js";
-import { canonicalName } from "../../rules/index.js";
+import { recordNames } from "../shared/record-names.js";
 import { checkOrder } from "./purchase-rules.js";
 import { maybeBoughtMessage, namesOf } from "./purchase-messages.js";
 import type { OrderState } from "./state.js";
@@ -198,9 +198,7 @@ async function couldBeReplayOf(api: PartnerApi, inputs: OrderInputs, orderNo: st
     if (apiSays(error, "not_found")) return undefined;
     return `order ${orderNo} named in that refusal could not be read (${describeError(error)}), so whether it is this purchase, replayed, cannot be told`;
   }
-  const listed = stored.allDomains.length > 0 ? stored.allDomains : [stored.mainDomain, ...stored.sansDomains, ...stored.wildcardDomains].filter((n) => n);
-  const names = [...new Set(listed.map(canonicalName))].sort();
-  if (stored.certStatus !== CertStatus.AwaitingSubmission || JSON.stringify(names) !== JSON.stringify(namesOf(inputs))) return undefined;
+  if (stored.certStatus !== CertStatus.AwaitingSubmission || JSON.stringify(recordNames(stored)) !== JSON.stringify(namesOf(inputs))) return undefined;
   return `order ${orderNo} named in that refusal covers these names and was never submitted: it may be this very request, replayed by something in front of the API`;
 }
 

@@ -7,8 +7,7 @@ import { toCents } from "../../money/price.js";
 import { checkOrder } from "./purchase-rules.js";
 import type { OrderInputValues } from "./properties.generated.js";
 import { systemDns, type DnsDeps } from "../shared/dns-checks.js";
-import { journalEntryKey, openJournal, purchaseDigest } from "../../journal/index.js";
-import { purchaseInputsOf } from "./journal-entry.js";
+import { journalEntryKey, openJournal } from "../../journal/index.js";
 import { accountSummary } from "./account.js";
 import { checkCaa, type OrderedName } from "./caa.js";
 import { REPLACE_KEYS, sameInput, type InputRecord, type OrderInputs } from "./inputs.js";
@@ -145,16 +144,8 @@ async function journalPlanFor(ctx: ProviderContext, olds: Partial<OrderInputs>, 
   let journal;
   try {
     journal = openJournal(ctx.settings);
-    const key = journalEntryKey(order);
-    // A replacement: an entry bought with the OLD inputs is the order the replaced resource holds (the `up` that bought
-    // it has not diffed since). The engine diffs that resource before creating the replacement, which tidies the entry
-    // (a targeted `--replace` with unchanged inputs skips that diff and resumes the order instead: delete.ts).
     const old = (olds ?? {}) as unknown as InputRecord;
-    if (Object.keys(old).length > 0) {
-      const entry = (await journal.read(key)) ?? (await journal.read(order.journalKey));
-      if (entry?.orderNo && entry.purchaseDigest !== undefined && entry.purchaseDigest === purchaseDigest(old, purchaseInputsOf(old))) return { kind: "buy" };
-    }
-    return await planFromJournal(ctx, order, journal, key, { unscoped: false });
+    return await planFromJournal(ctx, order, journal, journalEntryKey(order), { unscoped: false, replacing: Object.keys(old).length > 0 ? old : undefined });
   } catch (error) {
     return {
       kind: "stop",

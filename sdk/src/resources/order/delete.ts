@@ -6,8 +6,7 @@ import { resourceName, type ProviderContext } from "../../provider/index.js";
 import { accountOf, incompleteRecord, otherAccountError } from "./account.js";
 import { apiSays, apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
 import { forgetJournalEntry } from "./journal-entry.js";
-import { markWrittenHere, resumedHere } from "./resume.js";
-import { journalEntryKey, openJournal, type PurchaseJournal, type ResumedMark } from "../../journal/index.js";
+import { forgetMarks, takenOverByAnother } from "./resumed-mark.js";
 import { parseServiceTime } from "./service-time.js";
 import { settlementOf, SettlementUnknownError } from "./settlement.js";
 import type { OrderState } from "./state.js";
@@ -121,10 +120,10 @@ async function whyNotCancellable(api: PartnerApi, id: string, props: OrderState,
  * something in between is never a refusal. Keep orders with `retainOnDelete`.
  */
 export async function remove(ctx: ProviderContext, id: string, props: OrderState): Promise<void> {
-  const resumed = await resumedByAnother(ctx, id, props);
+  const resumed = await takenOverByAnother(ctx, id, props);
   if (resumed) {
     // In this process, the engine recorded the replacement (which holds the order) before asking for this delete.
-    const here = resumedHere(id, resumed.mark.resumedAt);
+    const { here } = resumed;
     ctx.log(props.journalKey).warn(
       `order ${id} is not cancelled: the purchase journal shows that a create of this resource resumed it at ${resumed.mark.resumedAt} ` +
         "(its replacement, which found the order journaled and held it instead of buying: e.g. `pulumi up --replace` right after the up that bought it). " +
@@ -144,53 +143,7 @@ export async function remove(ctx: ProviderContext, id: string, props: OrderState
   // Only once the money is settled: the journal is bookkeeping, and a journal that cannot be read
   // (a CI job without the bucket's credentials, a broken mount) must never hold up a refund.
   await forgetJournalEntry(ctx, { ...props, orderNo: id });
-  await clearOwnMark(ctx, id, props);
-}
-
-/** The key(s) a resource's entries and marks are found under: its scoped key, and its URN alone (an earlier release). */
-function keysOf(props: OrderState): string[] {
-  if (!props.journalKey) return [];
-  return [...new Set([journalEntryKey({ journalKey: props.journalKey, journalScope: props.journalScope }), props.journalKey])];
-}
-
-/**
- * The mark a LATER create of this resource left when it resumed `orderNo`
- * (its `resumedAt` is not this state's own): that create holds the order
- * now, as this resource's replacement. Read from the journal, so it holds
- * across processes (a kill between the replacement's create and this
- * delete). A journal that cannot be read is a warning: it never holds up a
- * refund, and a resume writes its mark before it returns, so a journal that
- * was readable then is expected readable now.
- */
-async function resumedByAnother(ctx: ProviderContext, orderNo: string, props: OrderState): Promise<{ mark: ResumedMark; journal: PurchaseJournal } | undefined> {
-  try {
-    const journal = openJournal(ctx.settings);
-    for (const key of keysOf(props)) {
-      const mark = await journal.resumedMark(key, orderNo);
-      if (mark && mark.resumedAt !== props.resumedAt) return { mark, journal };
-    }
-  } catch (error) {
-    // This process may know all the same: its own create resumed the order (the mark was written then).
-    const here = markWrittenHere(orderNo);
-    if (here !== undefined && here !== props.resumedAt && props.journalKey) {
-      return { mark: { key: props.journalKey, orderNo, resumedAt: here }, journal: openJournal(ctx.settings) };
-    }
-    ctx.log(props.journalKey).warn(
-      `the purchase journal could not be read (${(error as Error).message}), so whether a replacement of this resource resumed order ${orderNo} cannot be told; cancelling it as destroy asks`,
-    );
-  }
-  return undefined;
-}
-
-/** The resumer's own mark goes with its order (bookkeeping: never fails the delete). */
-async function clearOwnMark(ctx: ProviderContext, orderNo: string, props: OrderState): Promise<void> {
-  if (props.resumedAt === undefined) return;
-  try {
-    const journal = openJournal(ctx.settings);
-    for (const key of keysOf(props)) await journal.clearResumedMark(key, orderNo);
-  } catch {
-    // a leftover mark names an order no state holds: no later delete meets it
-  }
+  await forgetMarks(ctx, { ...props, orderNo: id }, "own");
 }
 
 /** The money part of delete: cancel and refund, or release on proof (see {@link remove}). */

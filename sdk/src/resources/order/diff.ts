@@ -2,7 +2,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import { resourceName, type ProviderContext } from "../../provider/index.js";
 import { changedInputs } from "../shared/inputs.js";
 import { ORDER_INPUTS, type InputRecord, type OrderInputs } from "./inputs.js";
-import { forgetJournalEntry, forgetStaleMark } from "./journal-entry.js";
+import { forgetJournalEntry } from "./journal-entry.js";
+import { forgetMarks } from "./resumed-mark.js";
 import { renewalPlanFor } from "./renewal.js";
 import type { OrderState } from "./state.js";
 
@@ -15,7 +16,7 @@ import type { OrderState } from "./state.js";
 export async function diff(ctx: ProviderContext, _id: string, olds: OrderState, news: OrderInputs): Promise<pulumi.dynamic.DiffResult> {
   const log = ctx.log(news.journalKey);
   await forgetJournalEntry(ctx, olds);
-  await forgetStaleMark(ctx, olds);
+  await forgetMarks(ctx, olds, "stale");
   const old = olds as unknown as InputRecord;
   const next = news as unknown as InputRecord;
   const { replaces, updates } = changedInputs(ORDER_INPUTS, old, next);

@@ -88,22 +88,3 @@ export function entryId(journal: PurchaseJournal, key: string): string {
   return location.slice(location.lastIndexOf("/") + 1).replace(/\.json$/, "");
 }
 
-/**
- * A diff is asked only of the live resource (never of one pending deletion):
- * a resumed mark for the order it holds whose time is not its own `resumedAt`
- * was left by a create that never became the live resource (killed before the
- * engine recorded it). Left alone, it would make this resource's delete skip
- * the cancel of the order it holds (delete.ts). Bookkeeping: never fails.
- */
-export async function forgetStaleMark(ctx: ProviderContext, state: Partial<OrderState>): Promise<void> {
-  if (!state.journalKey || !state.orderNo) return;
-  try {
-    const journal = openJournal(ctx.settings);
-    for (const key of new Set([journalEntryKey({ journalKey: state.journalKey, journalScope: state.journalScope }), state.journalKey])) {
-      const mark = await journal.resumedMark(key, state.orderNo);
-      if (mark && mark.resumedAt !== state.resumedAt) await journal.clearResumedMark(key, state.orderNo);
-    }
-  } catch {
-    // A mark left behind is read only by a delete, which then names it.
-  }
-}

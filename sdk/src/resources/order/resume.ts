@@ -6,7 +6,7 @@
  */
 import type { CreateOrderResult } from "../../client/types.js";
 import { describeError } from "../../client/describe-error.js";
-import { changedInputs, journalEntryKey, programScope, purchaseDigest, purchaseInputDigests, type JournalEntry, type PurchaseJournal } from "../../journal/index.js";
+import { changedInputs, purchaseDigest, purchaseInputDigests, unscopedEntryKey, type JournalEntry, type PurchaseJournal } from "../../journal/index.js";
 import { resourceName, type ProviderContext } from "../../provider/index.js";
 import { accountOf, incompleteRecord, knownAccount, otherAccountError, type AccountRecord } from "./account.js";
 import { adoptOrder } from "./adopt.js";
@@ -15,6 +15,7 @@ import { apiSaysNoSuchOrder, unconfirmedNotFound } from "./evidence.js";
 import type { InputRecord, OrderInputs } from "./inputs.js";
 import { purchaseInputsOf } from "./journal-entry.js";
 import { entryKeyOf, foreignNote, foreignOrderMessage, maybeBoughtMessage, namesOf, otherPurchaseMessage, removeCommand, unscopedEntryMessage } from "./purchase-messages.js";
+import { markTakenOver } from "./resumed-mark.js";
 import { revokedAdvice, settlementOf, SettlementUnknownError } from "./settlement.js";
 import type { OrderState } from "./state.js";
 
@@ -115,29 +116,6 @@ async function foreignEntry(ctx: ProviderContext, inputs: OrderInputs, journal: 
 }
 
 /**
- * The `resumedAt` marks this process wrote, by order. A create of this
- * process that returned one had its result recorded by the engine before the
- * engine asked for any delete after it: see {@link resumedHere}.
- */
-const marksWrittenHere = new Map<string, string>();
-
-/**
- * True when a create of this process resumed `orderNo` with the mark
- * `resumedAt`. A delete that meets that mark in the same process runs after
- * the engine recorded the replacement that holds the order, so the entry
- * may go; a mark from another process may belong to a create that never
- * finished, and stays (delete.ts).
- */
-export function resumedHere(orderNo: string, resumedAt: string): boolean {
-  return marksWrittenHere.get(orderNo) === resumedAt;
-}
-
-/** The `resumedAt` of the mark a create of this process wrote for `orderNo`, if any (what delete falls back on when the journal cannot be read). */
-export function markWrittenHere(orderNo: string): string | undefined {
-  return marksWrittenHere.get(orderNo);
-}
-
-/**
  * Before the plugin's `organization` setting, its Orders were journaled under
  * the organisation `organization`. On Pulumi Cloud the setting gives another
  * scope, under which such an entry is not found: a purchase whose answer was
@@ -147,9 +125,9 @@ export function markWrittenHere(orderNo: string): string | undefined {
  * Order's own entry is tidied by its diff first (`forgetOrder`). The
  * message, or undefined when there is no such entry.
  */
-async function unscopedEntryStop(inputs: OrderInputs, journal: PurchaseJournal, key: string): Promise<string | undefined> {
-  const unscoped = journalEntryKey({ journalKey: inputs.journalKey, journalScope: programScope(undefined) });
-  if (!inputs.journalScope || unscoped === key) return undefined;
+async function unscopedEntryStop(inputs: OrderInputs, journal: PurchaseJournal): Promise<string | undefined> {
+  const unscoped = unscopedEntryKey(inputs);
+  if (!unscoped) return undefined;
   const entry = await journal.read(unscoped);
   return entry ? `certreseller Order "${resourceName(inputs.journalKey)}": ${unscopedEntryMessage(journal, entry)}` : undefined;
 }
@@ -170,7 +148,8 @@ async function unscopedEntryStop(inputs: OrderInputs, journal: PurchaseJournal, 
  * Reads GetRecord for a journaled order (and its status only when its
  * certificate is revoked). Throws when that evidence cannot be had, which
  * stops a create as well. `unscoped: false` skips the entries written under
- * no organisation (the plugin's check already stops on those).
+ * no organisation (the plugin's check already stops on those); `replacing`
+ * gives a preview's old inputs.
  *
  * @example
  * const plan = await planFromJournal(ctx, inputs, openJournal(ctx.settings), journalEntryKey(inputs));
@@ -181,12 +160,19 @@ export async function planFromJournal(
   inputs: OrderInputs,
   journal: PurchaseJournal,
   key: string,
-  { unscoped = true }: { unscoped?: boolean } = {},
+  { unscoped = true, replacing }: { unscoped?: boolean; replacing?: InputRecord } = {},
 ): Promise<JournalPlan> {
   // An entry written by an earlier release sits under the URN alone; one under another spelling of the backend, under another key.
   let entry = (await journal.read(key)) ?? (key !== inputs.journalKey ? await journal.read(inputs.journalKey) : undefined);
+  // A preview's replacement (`replacing`: the old inputs): an entry bought with them is the order the replaced resource
+  // holds (the `up` that bought it has not diffed since). The engine diffs that resource before creating the
+  // replacement, which tidies the entry (a targeted `--replace` with unchanged inputs skips that diff and resumes the
+  // order instead: delete.ts).
+  if (replacing && entry?.orderNo && entry.purchaseDigest !== undefined && entry.purchaseDigest === purchaseDigest(replacing, purchaseInputsOf(replacing))) {
+    return { kind: "buy" };
+  }
   if (!entry && unscoped) {
-    const message = await unscopedEntryStop(inputs, journal, key);
+    const message = await unscopedEntryStop(inputs, journal);
     if (message) return { kind: "stop", message };
   }
   entry ??= await foreignEntry(ctx, inputs, journal);
@@ -257,14 +243,18 @@ export async function resumeJournaled(ctx: ProviderContext, inputs: OrderInputs,
   const state = entry.order ? stateFromCreate(inputs, answerFromJournal(entry), receivedAt) : await adoptOrder(api, inputs, entry.orderNo);
   // Durable before the engine can delete a resource this one replaces: that delete reads the mark and does not
   // cancel the order (delete.ts). If the mark cannot be written, nothing is resumed (and nothing bought).
-  const marked = await journal.markResumed(key, entry.orderNo, ctx.now()).catch((error: unknown) => {
-    throw new Error(
-      `certreseller Order "${resourceName(inputs.journalKey)}": order ${entry.orderNo} bought by an interrupted run would be resumed, but the purchase journal ` +
-        `${journal.location} could not be written (${(error as Error).message}). Nothing was bought; run \`pulumi up\` again once the journal is writable.`,
-      { cause: error },
-    );
-  });
-  marksWrittenHere.set(entry.orderNo, marked.resumedAt);
+  const resumedAt = await markTakenOver(
+    ctx,
+    journal,
+    key,
+    entry.orderNo,
+    (error) =>
+      new Error(
+        `certreseller Order "${resourceName(inputs.journalKey)}": order ${entry.orderNo} bought by an interrupted run would be resumed, but the purchase journal ` +
+          `${journal.location} could not be written (${(error as Error).message}). Nothing was bought; run \`pulumi up\` again once the journal is writable.`,
+        { cause: error },
+      ),
+  );
   // isDead's GetRecord showed the order to this key.
-  return { ...state, resumedAt: marked.resumedAt, ...(await knownAccount(ctx, recordedAccount)) };
+  return { ...state, resumedAt, ...(await knownAccount(ctx, recordedAccount)) };
 }

@@ -2,6 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ProviderContext } from "../../provider/context.js";
 import { isUnknown } from "../../provider/unknown.js";
 import { canonicalName } from "../../rules/index.js";
+import { recordNames } from "../shared/record-names.js";
 import type { InputFailure } from "../../schema/property.js";
 import { checkInputs } from "../shared/inputs.js";
 import { VALIDATION_PROPERTIES } from "./declaration.js";
@@ -34,7 +35,7 @@ async function namesNotOrdered(ctx: ProviderContext, inputs: Partial<ValidationI
   } catch {
     return [];
   }
-  const names = [...new Set((set.allDomains.length > 0 ? set.allDomains : [set.mainDomain, ...set.sansDomains, ...set.wildcardDomains]).filter((n) => n).map(canonicalName))];
+  const names = recordNames(set);
   if (names.length === 0) return [];
   const missing = domains.filter((d) => !names.includes(canonicalName(d)));
   if (missing.length === 0) return [];
