@@ -209,8 +209,25 @@ export function normalizeBackendUrl(url: string, home: string = os.homedir()): s
 
 let cached: string | undefined;
 
-/** 16 hex digits of SHA-256 of the normalised backend URL (see {@link normalizeBackendUrl}); computed once per process. */
+/**
+ * The backend identity a front end other than Pulumi's sets for its whole
+ * process (the Terraform provider: its backend type and identifying
+ * configuration, and the workspace; see `terraform/journal-identity.ts`), read
+ * by {@link backendFingerprint} instead of Pulumi's backend. Undefined: Pulumi's.
+ *
+ * @example
+ * useBackendIdentity('terraform:s3:{"bucket":"b","key":"k"}'); backendFingerprint() // 16 hex digits of its SHA-256
+ */
+export function useBackendIdentity(identity: string | undefined): void {
+  backendIdentity = identity;
+  cached = undefined;
+}
+
+let backendIdentity: string | undefined;
+
+/** 16 hex digits of SHA-256 of the normalised backend URL (see {@link normalizeBackendUrl}), or of the identity {@link useBackendIdentity} set; computed once per process. */
 export function backendFingerprint(env?: NodeJS.ProcessEnv, cwd?: string): string {
+  if (env === undefined && cwd === undefined && backendIdentity !== undefined) return createHash("sha256").update(backendIdentity).digest("hex").slice(0, 16);
   if (env === undefined && cwd === undefined && cached !== undefined) return cached;
   const fingerprint = createHash("sha256").update(normalizeBackendUrl(backendUrl(env, cwd))).digest("hex").slice(0, 16);
   if (env === undefined && cwd === undefined) cached = fingerprint;

@@ -53,10 +53,24 @@ function connect(): { client: EngineClient; proto: EngineProto } | null {
 }
 
 /**
+ * Where provider lines go in a front end that has no Pulumi engine (the
+ * Terraform provider: its diagnostics); undefined: the engine, else stdout.
+ *
+ * @example
+ * useLogSink((level, line) => collected.push({ level, line }));
+ */
+export function useLogSink(sink: LogSink | undefined): void {
+  sinkOverride = sink;
+}
+
+let sinkOverride: LogSink | undefined;
+
+/**
  * A sink that logs through the engine when running inside the
- * dynamic-provider host, or undefined elsewhere (tests, scripts).
+ * dynamic-provider host, the one {@link useLogSink} set, or undefined elsewhere (tests, scripts).
  */
 export function engineSink(): LogSink | undefined {
+  if (sinkOverride) return sinkOverride;
   const connected = connect();
   if (!connected) return undefined;
   return (level, line, urn) => {

@@ -1,0 +1,47 @@
+/**
+ * Terraform's names for the declarations' camelCase ones: the one rule every
+ * resource, data source, attribute and object member goes through, so a new
+ * declared property gets its HCL name without a line here.
+ */
+
+/**
+ * The snake_case name of a camelCase one (digits stay with the word before them).
+ *
+ * @example
+ * snakeCase("privateKeyPkcs8Pem") === "private_key_pkcs8_pem"
+ * snakeCase("Rfc2136Record") === "rfc2136_record"
+ */
+export function snakeCase(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/([A-Z])([A-Z][a-z])/g, "$1_$2")
+    .toLowerCase();
+}
+
+/** The provider's name, the prefix of every type name. */
+export const PROVIDER_NAME = "certreseller";
+
+/**
+ * The Terraform type name of a declaration's name (a resource's class name or a function's).
+ *
+ * @example
+ * typeName("Order") === "certreseller_order"
+ * typeName("getProducts") === "certreseller_products" // a data source: the `get` is Terraform's `data`
+ */
+export function typeName(name: string): string {
+  return `${PROVIDER_NAME}_${snakeCase(name.replace(/^get(?=[A-Z])/, ""))}`;
+}
+
+/**
+ * An attribute path as a check failure names it (`domains[2]`,
+ * `companyInfo.email`, `""` for the whole resource), in Terraform's names.
+ *
+ * @example
+ * attributePath("companyInfo.email") // ["company_info", "email"]
+ * attributePath("domains[2]") // ["domains", 2]
+ */
+export function attributePath(property: string): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (const part of property.split(/[.[\]]+/).filter((p) => p !== "")) path.push(/^\d+$/.test(part) ? Number(part) : snakeCase(part));
+  return path;
+}
