@@ -47,6 +47,13 @@ export interface JournalEntry {
    * granted.
    */
   order?: Record<string, unknown>;
+  /**
+   * ISO time the create holding `orderNo` handed it back to the engine
+   * (finished, or failed after buying with the order in its answer). Absent:
+   * the create never returned, so no state can hold the order (a killed
+   * `up`): the stack's journal resource refunds such an entry at `destroy`.
+   */
+  returnedAt?: string;
 }
 
 /**
@@ -214,6 +221,17 @@ export class PurchaseJournal {
     const written: JournalEntry = { ...previous, orderNo, orderedAt: now.toISOString(), order };
     await this.write(written);
     return written;
+  }
+
+  /**
+   * Notes that the create holding `orderNo` is handing it back to the engine
+   * (see {@link JournalEntry.returnedAt}); nothing when the entry holds
+   * another order or none.
+   */
+  async markReturned(key: string, orderNo: string, now = new Date()): Promise<void> {
+    const previous = await this.read(key);
+    if (previous?.orderNo !== orderNo) return;
+    await this.write({ ...previous, returnedAt: now.toISOString() });
   }
 
   /**
