@@ -46,6 +46,14 @@ describe.each(["file", "s3"])("the %s journal", (kind) => {
     await journal.clear(key); // idempotent
   });
 
+  it("refuses an entry name that is not one plain file name, so nothing lands outside the journal", async () => {
+    const journal = make();
+    for (const name of ["../outside.json", "sub/inside.json", ".."]) {
+      await expect(journal.store.put(name, "{}"), name).rejects.toThrow(/is not a purchase journal entry name/);
+    }
+    expect(await journal.list()).toEqual([]);
+  });
+
   it("says when an entry is corrupt, naming where it is", async () => {
     const journal = make();
     await journal.store.put(PurchaseJournal.nameFor("k"), "{ torn");
@@ -78,18 +86,22 @@ describe("the S3 journal against a real S3 server", () => {
     // Each written where it claims (a failed put throws), so the listing below has something to leave out.
     const root = new S3Store({ ...store.where, prefix: "" }, parseS3Url("s3://b", s3.env).credentials);
     await root.put("outside.json", "{}");
-    await root.put("many-sibling/outside.json", "{}");
-    await root.put("many/nested/inside-a-folder.json", "{}");
+    await new S3Store({ ...store.where, prefix: "many-sibling" }, parseS3Url("s3://b", s3.env).credentials).put("outside.json", "{}");
+    await new S3Store({ ...store.where, prefix: "many/nested" }, parseS3Url("s3://b", s3.env).credentials).put("inside-a-folder.json", "{}");
     expect(await root.list()).toEqual(["outside.json"]);
     expect(await new S3Store({ ...store.where, prefix: "many-sibling" }, parseS3Url("s3://b", s3.env).credentials).list()).toEqual(["outside.json"]);
     expect(await store.list()).toEqual(names);
   });
 
-  // The store does not check names: the journal's own are hex digests, never `..`. A name that climbs out of the
-  // prefix lands outside it today; this marks the gap, and fails (to be turned into a plain test) once it is refused.
-  it.fails("refuses a name that climbs out of its prefix", async () => {
+  it("refuses a name that climbs out of its prefix, before any request", async () => {
     const store = new S3Store(parseS3Url(`s3://${s3.bucket}/climb`, s3.env).location, parseS3Url("s3://b", s3.env).credentials);
-    await expect(store.put("../climbed.json", "{}")).rejects.toThrow();
+    for (const name of ["../climbed.json", "a/b.json", "..", "", "x\\y.json"]) {
+      await expect(store.put(name, "{}"), name).rejects.toThrow(/is not a purchase journal entry name/);
+      await expect(store.get(name), name).rejects.toThrow(/is not a purchase journal entry name/);
+      await expect(store.delete(name), name).rejects.toThrow(/is not a purchase journal entry name/);
+    }
+    const root = new S3Store({ ...store.where, prefix: "" }, parseS3Url("s3://b", s3.env).credentials);
+    expect(await root.get("climbed.json")).toBeUndefined();
   });
 
   it("refuses a listing page size S3 does not take", () => {
@@ -102,6 +114,7 @@ describe("the S3 journal against a real S3 server", () => {
     expect(() => openJournal({ journalDir: "/x", journalUrl: "s3://b/p?endpoint=http://minio.internal:9000" }, {})).toThrow(/plain http on a non-loopback host/);
     expect(() => openJournal({ journalDir: "/x", journalUrl: "s3://AKIA:secret@b/p" }, {})).toThrow(/must not hold credentials/);
     expect(parseS3Url("s3://b/p/", { AWS_DEFAULT_REGION: "eu-west-1" }).location).toEqual({ bucket: "b", prefix: "p", region: "eu-west-1", endpoint: undefined, pathStyle: false });
+    expect(parseS3Url("s3://b/p?s3ForcePathStyle=true&profile=ci&awssdk=v2", {}).location).toEqual({ bucket: "b", prefix: "p", region: undefined, endpoint: undefined, pathStyle: true, profile: "ci" });
   });
 });
 
@@ -112,7 +125,7 @@ describe("the S3 journal's listing past one page", () => {
     const names = Array.from({ length: 12 }, (_, i) => `${String(i).padStart(32, "0")}.json`);
     const bucket = await pagingS3([...names.map((n) => `many/${n}`), "many/nested/x.json", "many/notes.txt", "other/y.json"]);
     try {
-      const store = new S3Store({ bucket: "b", prefix: "many", region: "us-east-1", endpoint: bucket.endpoint, pathStyle: true }, undefined, { listPageSize: 5 });
+      const store = new S3Store({ bucket: "b", prefix: "many", region: "us-east-1", endpoint: bucket.endpoint, pathStyle: true }, { accessKeyId: "k", secretAccessKey: "s" }, { listPageSize: 5 });
       expect(await store.list()).toEqual(names);
       expect(bucket.lists.map((q) => [q.get("max-keys"), q.get("prefix"), q.get("continuation-token")])).toEqual([
         ["5", "many/", null],

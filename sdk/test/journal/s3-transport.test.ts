@@ -132,7 +132,7 @@ describe("the S3 journal's answer cap", () => {
     const error = (await store.get("x.json").catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(Error);
     expect(error.message).toBe("certreseller: could not read the purchase journal s3://b/p/x.json: the answer exceeded 1048576 bytes");
-    expect((error.cause as { code?: string }).code).toBe("UND_ERR_RES_EXCEEDED_MAX_SIZE");
+    expect((error.cause as { code?: string }).code).toBe("CERTRESELLER_ANSWER_TOO_LARGE");
     await new Promise((resolve) => setTimeout(resolve, 100));
     // The server wrote the cap plus what the sockets' buffers held, not 64 MiB.
     expect(s3.bytesWritten()).toBeLessThan(24 * 1024 * 1024);
