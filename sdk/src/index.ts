@@ -10,3 +10,6 @@ export * from "./functions/index.js";
 // A program that loads the package is told about its stack's paid orders that no Order holds, even with no Order left.
 import { watchJournalOrphansOfRun } from "./program/journal.js";
 watchJournalOrphansOfRun();
+// And its StackJournal, whose delete refunds what a killed `up` bought and never recorded.
+import { stackJournalOfRun } from "./program/stack-journal.js";
+stackJournalOfRun();

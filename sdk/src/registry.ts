@@ -21,6 +21,8 @@ import { VALIDATED_CERTIFICATE } from "./resources/validated-certificate/declara
 import { VALIDATION } from "./resources/validation/declaration.js";
 import { presentation as validationPresentation } from "./resources/validation/presentation.js";
 import { SANDBOX_DNS_RECORD } from "./sandbox-records/declarations.js";
+import { STACK_JOURNAL } from "./resources/stack-journal/declaration.js";
+import { presentation as stackJournalPresentation } from "./resources/stack-journal/presentation.js";
 
 export interface RegisteredResource {
   readonly declaration: ResourceDeclaration;
@@ -79,6 +81,14 @@ export const RESOURCES: readonly RegisteredResource[] = [
     folder: "resources/rfc2136-record",
     handler: "rfc2136-record",
     page: "docs/reference/rfc2136-record.md",
+    types: { imports: {} },
+  },
+  {
+    declaration: STACK_JOURNAL,
+    folder: "resources/stack-journal",
+    handler: "stack-journal",
+    presentation: stackJournalPresentation,
+    page: "docs/reference/stack-journal.md",
     types: { imports: {} },
   },
   // The sandbox's record resources: exported as `testing` (sandbox-records/index.ts).

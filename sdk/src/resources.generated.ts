@@ -4,3 +4,4 @@ export * from "./resources/validation/resource.js";
 export * from "./resources/certificate/resource.js";
 export * from "./resources/validated-certificate/resource.js";
 export * from "./resources/rfc2136-record/resource.js";
+export * from "./resources/stack-journal/resource.js";

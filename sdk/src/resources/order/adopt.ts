@@ -156,6 +156,7 @@ export async function adoptDeclared(ctx: ProviderContext, inputs: OrderInputs, o
   );
   const state: OrderState = { ...adopted, resumedAt };
   log.info(`adopted order ${state.orderNo} (nothing bought)`);
+  await noteHeldElsewhere(journal, key, state.orderNo, ctx.now());
   const entry = (await journal.read(key)) ?? (await journal.read(inputs.journalKey));
   if (!entry) return state;
   const lost = entry.orderNo === undefined ? couldBeLostPurchase(entry, inputs, state) : undefined;
@@ -181,4 +182,22 @@ export async function adoptDeclared(ctx: ProviderContext, inputs: OrderInputs, o
       `${entry.intentAt}: cancel or keep it, then remove the entry (${removeCommand(journal, entry.key)}).`,
   );
   return state;
+}
+
+/**
+ * Another resource's entry may hold the adopted order (its create was
+ * killed, and the program now adopts the order under another name, or in
+ * another stack sharing the journal): that entry is marked handed back, so
+ * the other stack's journal resource never refunds an order this one holds
+ * at `destroy`. Bookkeeping: an unreadable journal only skips it (that
+ * refund is still checked against the resumed marks).
+ */
+async function noteHeldElsewhere(journal: PurchaseJournal, key: string, orderNo: string, now: Date): Promise<void> {
+  try {
+    for (const { entry } of await journal.list()) {
+      if (entry && entry.key !== key && entry.orderNo === orderNo && entry.returnedAt === undefined) await journal.markReturned(entry.key, orderNo, now);
+    }
+  } catch {
+    // See above.
+  }
 }

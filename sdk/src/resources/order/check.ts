@@ -13,6 +13,7 @@ import { checkCaa, type OrderedName } from "./caa.js";
 import { REPLACE_KEYS, sameInput, type InputRecord, type OrderInputs } from "./inputs.js";
 import { normalizeOrder } from "./normalize.js";
 import { planFromJournal, type JournalPlan } from "./resume.js";
+import { noteDeclaredOrder } from "../stack-journal/declared-orders.js";
 
 /**
  * Preview-time truth: normalise, run every rule, price the purchase, and
@@ -33,6 +34,8 @@ export async function check(
   // Raw engine inputs: any member may be the preview placeholder or of a wrong type.
   const news = rawNews as unknown as Record<string, unknown>;
   const log = ctx.log(typeof news.journalKey === "string" && !isUnknown(news.journalKey) ? news.journalKey : undefined);
+  // The stack journal's preview names only the entries of resources no Order of the run declares.
+  if (typeof news.journalKey === "string" && !isUnknown(news.journalKey)) noteDeclaredOrder(news.journalKey);
   const { values, unknown, rejected, failures } = normalizeOrder(news);
   let product: Product | undefined;
   let catalogueRead = false;

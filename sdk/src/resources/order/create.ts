@@ -32,6 +32,26 @@ export async function create(ctx: ProviderContext, checked: OrderInputs, dns: Dn
     );
   }
   const { state, inputs: used } = held ? { state: held, inputs } : await buy(ctx, inputs, journal, key, dns);
-  const submitted = await ensureSubmitted(api, state, used, { justBought: !held });
-  return { id: submitted.orderNo, outs: toPlainJson(submitted) as unknown as OrderState };
+  try {
+    const submitted = await ensureSubmitted(api, state, used, { justBought: !held });
+    return { id: submitted.orderNo, outs: toPlainJson(submitted) as unknown as OrderState };
+  } finally {
+    // Success or a failure after buying (its answer carries the order): the engine is handed the order either way.
+    await noteReturned(ctx, journal, key, state.orderNo, inputs.journalKey);
+  }
+}
+
+/**
+ * Marks the journal entry as handed back (`returnedAt`): from then on a
+ * destroy leaves it to the Order that holds it. Bookkeeping: a journal that
+ * cannot be written now only warns (the entry then reads as a create that
+ * never returned, which the stack journal's delete checks with the API
+ * before any refund, and whose resumed marks it respects).
+ */
+async function noteReturned(ctx: ProviderContext, journal: ReturnType<typeof openJournal>, key: string, orderNo: string, urn: string): Promise<void> {
+  try {
+    await journal.markReturned(key, orderNo, ctx.now());
+  } catch (error) {
+    ctx.log(urn).warn(`could not note in the purchase journal that order ${orderNo} was handed to the engine (${(error as Error).message})`);
+  }
 }

@@ -3,6 +3,7 @@ import { providerText } from "../../program/provider-text.js";
 import { refuseImportOption } from "../../program/resource-options.js";
 import { warnIfApiKeyNotSecret } from "../../program/warnings.js";
 import { orderJournalScope, watchJournalOrphans } from "../../program/journal.js";
+import { stackJournalOfRun } from "../../program/stack-journal.js";
 import { quietRegistration } from "../../program/quiet-registration.js";
 import { resourceUrnInput } from "../../program/resource-urn.js";
 import { orderedNames } from "../../rules/names.js";
@@ -79,7 +80,9 @@ export class Order extends pulumi.CustomResource {
     };
     using _registration = quietRegistration();
     // Secret as an input and as an output, however the program passed it.
-    const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: ORDER_SECRET_INPUTS });
+    // After the stack's journal resource: it is in state before any purchase, and deleted after every Order.
+    const journal = stackJournalOfRun();
+    const secretOpts = pulumi.mergeOptions(opts, { additionalSecretOutputs: ORDER_SECRET_INPUTS, ...(journal ? { dependsOn: [journal] } : {}) });
     super(Order.__pulumiType, name, { ...props, __provider: providerText("order") }, secretOpts);
     watchJournalOrphans(this, urn);
     // State stores only the non-zero members of the price; readers get every member.
