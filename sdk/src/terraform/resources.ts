@@ -70,8 +70,18 @@ export function declaredAttributes(table: PropertyTable): ReadonlyMap<string, De
   return map;
 }
 
-/** Whether a registered resource is served (a handler, and not one of the sandbox's test-only ones). */
-const served = (r: RegisteredResource): r is RegisteredResource & { handler: string } => r.handler !== undefined && !String(r.handler).startsWith("testing/");
+/**
+ * Resources with a handler that Terraform does not serve, and why. A new
+ * resource is served unless it is listed here: its declaration is its schema.
+ */
+export const NOT_SERVED: Readonly<Record<string, string>> = {
+  // Its identity is a Pulumi stack's (its URN and the `organization` setting); Terraform's keys name a backend and a workspace (journal-identity.ts).
+  "stack-journal": "settles the purchase journal of a Pulumi stack",
+};
+
+/** Whether a registered resource is served (a handler, not one of the sandbox's test-only ones, not listed in {@link NOT_SERVED}). */
+const served = (r: RegisteredResource): r is RegisteredResource & { handler: string } =>
+  r.handler !== undefined && !String(r.handler).startsWith("testing/") && !Object.hasOwn(NOT_SERVED, String(r.handler));
 
 function frontEndAttributes(r: RegisteredResource): FrontEndAttribute[] {
   const id: FrontEndAttribute = { attribute: ID, computed: true, description: `The ${r.declaration.name}'s id (what the Pulumi front ends use as the resource id).` };
