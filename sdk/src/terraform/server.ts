@@ -79,6 +79,7 @@ export class TerraformServices {
   private inFlight = 0;
   private idleWaiters: (() => void)[] = [];
   private schemaCache: TfSchema | undefined;
+  private readonly streams = new Set<GrpcJs.ServerWritableStream<Wire, Wire>>();
   private readonly logger: Logger | undefined;
 
   constructor(
@@ -102,6 +103,10 @@ export class TerraformServices {
       // Nothing is mirrored (logs go to stderr as hclog lines), but the stream stays open as go-plugin expects.
       StreamStdio: (call: GrpcJs.ServerWritableStream<Wire, Wire>) => {
         call.on("error", () => undefined);
+        // Headers now: the client sees the stream open, though no data ever comes.
+        call.sendMetadata(new grpc.Metadata());
+        this.streams.add(call);
+        call.on("close", () => this.streams.delete(call));
       },
     });
     server.addService(protos.health, {
@@ -111,6 +116,12 @@ export class TerraformServices {
         else callback({ code: grpc.status.NOT_FOUND, details: `no health status for the service ${JSON.stringify(service)} (this provider reports "plugin" and "")` });
       },
     });
+  }
+
+  /** Ends the open stdio streams, so that a graceful shutdown does not wait for them. */
+  endStreams(): void {
+    for (const stream of this.streams) stream.end();
+    this.streams.clear();
   }
 
   /** Provider calls now running. */
@@ -541,8 +552,16 @@ export async function serveTerraform(createProvider: () => TerraformProvider, op
     closing = true;
     logger.log("debug", `${why}: exiting once the ${services.running} call(s) in flight finish`);
     void services.whenIdle().then(() => {
-      server.forceShutdown();
-      exit(0);
+      // Graceful, so that Shutdown's own answer reaches Terraform; forced if a connection lingers.
+      services.endStreams();
+      const force = setTimeout(() => {
+        server.forceShutdown();
+        exit(0);
+      }, 2000);
+      server.tryShutdown(() => {
+        clearTimeout(force);
+        exit(0);
+      });
     });
   };
   const services = new TerraformServices(provider, { logger, onShutdown: () => close("Shutdown") });
