@@ -106,7 +106,7 @@ function writeModuleFiles(dir: string, files: Record<string, string>): void {
   for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content);
 }
 
-function runGo(
+export function runGo(
   go: string,
   args: string[],
   cwd: string,
@@ -158,7 +158,7 @@ function fileIdentity(file: string): string {
  * `<scratch>.lock`, holding the builder's pid: taken with an exclusive create,
  * waited on while its process lives, removed when that process is gone.
  */
-async function lockScratch(spec: GoBuildSpec, log: Log): Promise<{ waited: boolean; release: () => void }> {
+export async function lockScratch(spec: Pick<GoBuildSpec, "label" | "scratchDir">, log: Log): Promise<{ waited: boolean; release: () => void }> {
   const lockPath = `${spec.scratchDir}.lock`;
   const started = Date.now();
   let waited = false;
@@ -193,7 +193,7 @@ async function lockScratch(spec: GoBuildSpec, log: Log): Promise<{ waited: boole
 }
 
 /** Partials of builds whose process is gone (killed mid-build). */
-function removeStalePartials(output: string): void {
+export function removeStalePartials(output: string): void {
   const dir = path.dirname(output);
   const prefix = `${path.basename(output)}.partial-`;
   for (const name of fs.readdirSync(dir)) {

@@ -1,0 +1,18 @@
+import * as os from "node:os";
+import * as path from "node:path";
+import { TOOL_VERSIONS, type TerraformToolName } from "./versions.js";
+
+/**
+ * `${CERTRESELLER_TERRAFORM_CACHE:-${XDG_CACHE_HOME:-~/.cache}/pulumi-certreseller/terraform}`:
+ * per user, not per checkout, as the engine's cache is (scripts/engine/paths.ts).
+ */
+export function terraformCacheRoot(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.CERTRESELLER_TERRAFORM_CACHE) return path.resolve(env.CERTRESELLER_TERRAFORM_CACHE);
+  const cacheHome = env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache");
+  return path.join(cacheHome, "pulumi-certreseller", "terraform");
+}
+
+/** `<cache>/tofu-v1.12.6/bin/tofu`, `<cache>/terraform-v1.13.3/bin/terraform`: one folder per tool and version. */
+export function cachedToolPath(tool: TerraformToolName, root = terraformCacheRoot()): string {
+  return path.join(root, `${tool}-v${TOOL_VERSIONS[tool]}`, "bin", tool);
+}
