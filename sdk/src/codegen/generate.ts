@@ -1,14 +1,16 @@
 /**
  * Every file generated from the declarations, by path from the repository
  * root: `sdk/schema.json`, each resource's `properties.generated.ts`, the
- * package root's class exports (`resources.generated.ts`), and the
- * generated tables of `docs/reference/*.md`. `npm run generate` writes them;
+ * package root's class exports (`resources.generated.ts`), the
+ * generated tables of `docs/reference/*.md` and the Terraform reference
+ * pages `docs/terraform/*.md`. `npm run generate` writes them;
  * a unit test fails when a committed copy differs.
  */
 import { PACKAGE } from "./package.js";
 import { packageSchema } from "./package-schema.js";
 import type { ResourceDeclaration } from "../schema/property.js";
 import { emptyBlock, inputTable, outputTable, settingsTable, spliceGenerated } from "./reference.js";
+import { terraformReferencePages } from "./terraform-reference.js";
 import { typescriptTypes } from "./typescript.js";
 
 /** Reads a committed file (repository-relative path; undefined when there is none); the docs pages are spliced, not replaced. */
@@ -42,6 +44,8 @@ export function generatedFiles(read: ReadFile): Map<string, string> {
     if (hasOutputs(declaration)) blocks.outputs = outputTable(declaration.properties);
     files.set(page, spliceGenerated(read(page) ?? newPage(declaration), blocks, page));
   }
+  // The Terraform front end's reference, from the same declarations through its schema.
+  for (const [page, content] of terraformReferencePages()) files.set(page, content);
   const configPage = "docs/configuration.md";
   files.set(configPage, spliceGenerated(read(configPage) ?? "", { settings: settingsTable(PACKAGE.config, "certreseller") }, configPage));
   return files;
