@@ -555,6 +555,7 @@ export async function serveTerraform(createProvider: () => TerraformProvider, op
       // Graceful, so that Shutdown's own answer reaches Terraform; forced if a connection lingers.
       services.endStreams();
       const force = setTimeout(() => {
+        logger.log("warn", "a connection was still open 2 s after the last call: closed by force");
         server.forceShutdown();
         exit(0);
       }, 2000);
