@@ -151,6 +151,19 @@ class CertresellerTerraform implements TerraformProvider {
     installSink();
   }
 
+  /** The API key and its secret half (a valid key on its own): never in a diagnostic. */
+  secrets(): string[] {
+    let key: string | undefined;
+    try {
+      key = settingsOf(this.#self).apiKey;
+    } catch {
+      return [];
+    }
+    if (!key) return [];
+    const half = key.includes(":") ? key.slice(key.indexOf(":") + 1) : undefined;
+    return [key, half].filter((s): s is string => typeof s === "string" && s.length >= 4);
+  }
+
   schema(): TfSchema {
     return terraformSchema();
   }
@@ -296,7 +309,8 @@ class CertresellerTerraform implements TerraformProvider {
     const lines: Line[] = [];
     const prior = request.priorState;
     const config = request.config;
-    if (request.proposedNewState === null || config === null) return { plannedState: null }; // a destroy: its delete decides on the API's answers
+    // A destroy: its delete decides on the API's answers, with what the state kept aside (the journal key).
+    if (request.proposedNewState === null || config === null) return { plannedState: null, ...(request.priorPrivate ? { plannedPrivate: request.priorPrivate } : {}) };
     const priv = readPrivate(request.priorPrivate);
     if (prior === null) return this.#planCreate(r, config, lines);
     try {
@@ -431,7 +445,15 @@ class CertresellerTerraform implements TerraformProvider {
     return { state, hidden, diagnostics };
   }
 
-  async applyResourceChange(request: ApplyRequest): Promise<StateResponse> {
+  applyResourceChange(request: ApplyRequest): Promise<StateResponse> {
+    // The whole call is in flight, its answer included: StopProvider returns once what it did is in the answer Terraform records.
+    const running = this.#apply(request);
+    this.#inFlight.add(running);
+    void running.catch(() => undefined).finally(() => this.#inFlight.delete(running));
+    return running;
+  }
+
+  async #apply(request: ApplyRequest): Promise<StateResponse> {
     const r = resourceOf(request.typeName);
     const lines: Line[] = [];
     const prior = request.priorState;
@@ -593,7 +615,7 @@ class CertresellerTerraform implements TerraformProvider {
     // No CreateOrder leaves this process from now on; what is in flight finishes and is recorded (the journal, the state it answers).
     this.#stopped = "Terraform asked the provider to stop (Ctrl-C or SIGTERM)";
     stopPurchases(`${this.#stopped}, so nothing could record a new purchase in state`);
-    await Promise.allSettled([...this.#inFlight]);
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
     return undefined;
   }
 }
@@ -609,5 +631,28 @@ class CertresellerTerraform implements TerraformProvider {
  * const plan = await provider.planResourceChange({ typeName: "certreseller_order", priorState: null, proposedNewState: config, config });
  */
 export function createProvider(options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): TerraformProvider {
-  return new CertresellerTerraform(options);
+  const provider = new CertresellerTerraform(options);
+  // The last line of defence, as the handlers' log has: no diagnostic carries the API key, whatever an upstream message echoed.
+  return new Proxy(provider, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        const result = (value as (...a: unknown[]) => unknown).apply(target, args);
+        return result instanceof Promise ? result.then((answer) => scrubbed(answer, provider.secrets())) : result;
+      };
+    },
+  });
+}
+
+/** `answer` with every secret in its diagnostics replaced by `***` (a diagnostics list, or an answer holding one). */
+function scrubbed<T>(answer: T, secrets: readonly string[]): T {
+  if (secrets.length === 0) return answer;
+  const scrub = (text: string | undefined) => (text === undefined ? undefined : secrets.reduce((t, secret) => t.split(secret).join("***"), text));
+  const clean = (list: readonly Diagnostic[]) => list.map((d) => ({ ...d, summary: scrub(d.summary)!, ...(d.detail !== undefined ? { detail: scrub(d.detail) } : {}) }));
+  if (Array.isArray(answer)) return clean(answer as readonly Diagnostic[]) as T;
+  if (answer && typeof answer === "object" && Array.isArray((answer as { diagnostics?: unknown }).diagnostics)) {
+    return { ...answer, diagnostics: clean((answer as unknown as { diagnostics: readonly Diagnostic[] }).diagnostics) };
+  }
+  return answer;
 }
