@@ -458,7 +458,7 @@ class CertresellerTerraform implements TerraformProvider {
     const lines: Line[] = [];
     const prior = request.priorState;
     const planned = request.plannedState;
-    if (planned === null) return this.#delete(r, prior!, request, lines);
+    if (planned === null) return prior === null ? { newState: null } : this.#delete(r, prior, request, lines);
     if (prior === null) return this.#create(r, planned, request, lines);
     return this.#update(r, prior, planned, request, lines);
   }

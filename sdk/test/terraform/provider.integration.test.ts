@@ -173,6 +173,36 @@ describe("Terraform provider against the sandbox", () => {
     expect(counts.ApplySign).toBe(2);
   });
 
+  it("a killed apply: the next apply, in another process, finds the purchase under the same key and resumes it (nothing bought twice)", async () => {
+    const config = resourceConfig("certreseller_order", { product_code: "sandbox-dv-multi", domain: "killed.example.com", san_domains: ["www.killed.example.com"] });
+    const killed = await provider();
+    const planned = await plan(killed, "certreseller_order", config);
+    expect(errors(planned.diagnostics)).toEqual([]);
+    // The create ran (CreateOrder answered, the order number journaled) but Terraform never recorded its answer.
+    const lost = await killed.applyResourceChange({ typeName: "certreseller_order", priorState: null, plannedState: planned.plannedState, config, plannedPrivate: planned.plannedPrivate });
+    const orderNo = lost.newState!.order_no;
+    const next = await provider();
+    const replan = await plan(next, "certreseller_order", config);
+    expect(errors(replan.diagnostics)).toEqual([]);
+    expect(replan.diagnostics!.map((d) => d.summary).join("\n")).toMatch(new RegExp(`will resume order ${String(orderNo)}`));
+    const resumed = await next.applyResourceChange({ typeName: "certreseller_order", priorState: null, plannedState: replan.plannedState, config, plannedPrivate: replan.plannedPrivate });
+    expect(errors(resumed.diagnostics)).toEqual([]);
+    expect(resumed.newState).toMatchObject({ order_no: orderNo, resumed_at: expect.any(String) });
+    expect(await createOrders()).toBe(1);
+  });
+
+  it("plans a Validation and a Certificate whose order is planned in the same run (its outputs unknown)", async () => {
+    const p = await provider();
+    const validation = resourceConfig("certreseller_validation", { order_no: UNKNOWN, domains: ["later.example.com"], method: UNKNOWN, request_id: UNKNOWN });
+    const vPlan = await plan(p, "certreseller_validation", validation);
+    expect(errors(vPlan.diagnostics)).toEqual([]);
+    expect(vPlan.plannedState).toMatchObject({ order_no: UNKNOWN, records: UNKNOWN });
+    const certificate = resourceConfig("certreseller_certificate", { order_no: UNKNOWN, request_id: UNKNOWN });
+    const cPlan = await plan(p, "certreseller_certificate", certificate);
+    expect(errors(cPlan.diagnostics)).toEqual([]);
+    expect(cPlan.plannedState).toMatchObject({ certificate_pem: UNKNOWN, private_key_pem: UNKNOWN });
+  });
+
   it("imports an order by its number and a certificate, moving no money", async () => {
     const p = await provider();
     const config = resourceConfig("certreseller_order", { product_code: "sandbox-dv-single", domain: "import.example.com" });
