@@ -8,7 +8,7 @@
 import { describeCertStatus } from "../client/vocabulary.js";
 import type { PartnerApi } from "../client/types.js";
 import { journalCommandLine } from "../journal/command-line.js";
-import { openJournal } from "../journal/open.js";
+import { openJournal, resolveJournal } from "../journal/open.js";
 import { parseEntryKey } from "../journal/key.js";
 import { clientFor } from "../provider/client-cache.js";
 import { readSettings } from "../provider/config.js";
@@ -84,9 +84,16 @@ export async function main(
   }
   const chosen = journalLocation(env, cwd, stack);
   const { journalUrl: _fromEnv, ...fromEnv } = readSettings(undefined, env);
-  const settings = { ...fromEnv, journalDir: chosen.journalDir, ...(chosen.journalUrl ? { journalUrl: chosen.journalUrl } : {}) };
-  const journal = openJournal(settings, env);
-  const where = `${journal.location} (from ${chosen.source})`;
+  const settings = {
+    ...fromEnv,
+    journalDir: chosen.journalDir,
+    journalDirDefaulted: chosen.journalDirDefaulted === true,
+    ...(chosen.journalUrl ? { journalUrl: chosen.journalUrl } : {}),
+  };
+  const resolved = resolveJournal(settings, env, chosen.backend);
+  const journal = openJournal(settings, env, chosen.backend);
+  // With no setting, a bucket backend keeps the journal beside its state: say so, and why.
+  const where = `${journal.location} (from ${chosen.journalDirDefaulted && resolved.url ? `${resolved.why}; ${chosen.source.replace(/^the default, as /, "")}` : chosen.source})`;
   if (sub === "rm") {
     const id = rest[0];
     if (!id || !/^[0-9a-f]{32}$/.test(id)) {

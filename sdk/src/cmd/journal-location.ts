@@ -9,11 +9,16 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as yaml from "js-yaml";
+import { backendUrl } from "../journal/key.js";
 import { defaultJournalDir } from "../provider/config.js";
 
 export interface JournalLocation {
   journalDir: string;
   journalUrl?: string;
+  /** No setting names the journal: it is beside the state of {@link JournalLocation.backend} when that is a bucket, else the default folder. */
+  journalDirDefaulted?: boolean;
+  /** The stack's backend as the CLI finds it from the project's folder (for the journal beside the state). */
+  backend?: string;
   /** Said on the command's first line: where the location came from. */
   source: string;
   /** Anything else the reader should know (a stack config the environment overrides, a stack that could not be told). */
@@ -83,10 +88,22 @@ export function journalLocation(env: NodeJS.ProcessEnv, cwd: string, stack?: str
         notes,
       };
     }
-    return { journalDir: defaultJournalDir(), source: `the default, as stack ${stackJournal.stack} sets neither ${URL_KEY} nor ${DIR_KEY} and no CERTRESELLER_JOURNAL_* variable is set`, notes };
+    return {
+      journalDir: defaultJournalDir(),
+      journalDirDefaulted: true,
+      backend: backendUrl(env, path.dirname(project!.file)),
+      source: `the default, as stack ${stackJournal.stack} sets neither ${URL_KEY} nor ${DIR_KEY} and no CERTRESELLER_JOURNAL_* variable is set`,
+      notes,
+    };
   }
   const why = project ? "no stack is selected" : "no Pulumi.yaml is in this folder or its parents";
-  return { journalDir: defaultJournalDir(), source: `the default, as no CERTRESELLER_JOURNAL_* variable is set and ${why}`, notes };
+  return {
+    journalDir: defaultJournalDir(),
+    journalDirDefaulted: true,
+    backend: backendUrl(env, project ? path.dirname(project.file) : cwd),
+    source: `the default, as no CERTRESELLER_JOURNAL_* variable is set and ${why}`,
+    notes,
+  };
 }
 
 /** Pulumi.yaml (or .yml) in `cwd` or the nearest parent, as the CLI finds it; undefined when there is none or it cannot be read. */

@@ -104,8 +104,8 @@ function markIdentity(key: string): string {
 export type IntentEntry = Omit<JournalEntry, "version" | "intentAt" | "orderNo" | "orderedAt" | "order">;
 
 /**
- * The purchase journal, on a directory (the default) or an S3-compatible
- * bucket (`certreseller:journalUrl`). Callers await each step: the intent
+ * The purchase journal, on a directory, or in an S3, Google Cloud Storage or
+ * Azure Blob bucket (`certreseller:journalUrl`, or beside a bucket backend's state). Callers await each step: the intent
  * is durable before CreateOrder is sent, the order number before ApplySign.
  *
  * @example
@@ -123,7 +123,7 @@ export class PurchaseJournal {
     this.store = typeof dirOrStore === "string" ? new FileStore(dirOrStore) : dirOrStore;
   }
 
-  /** The directory, or the `s3://` URL. */
+  /** The directory, or the bucket URL (`s3://`, `gs://`, `azblob://`). */
   get location(): string {
     return this.store.location;
   }
@@ -295,7 +295,7 @@ export class PurchaseJournal {
    * journal.command("rm 0123…") // "CERTRESELLER_JOURNAL_URL=s3://ci-journal/certreseller npx --no-install certreseller journal rm 0123…"
    */
   command(args: string): string {
-    const variable = this.location.startsWith("s3://") ? "CERTRESELLER_JOURNAL_URL" : "CERTRESELLER_JOURNAL_DIR";
+    const variable = /^(s3|gs|azblob):\/\//.test(this.location) ? "CERTRESELLER_JOURNAL_URL" : "CERTRESELLER_JOURNAL_DIR";
     return `${variable}=${shellWord(this.location)} ${journalCommandLine(args)}`;
   }
 

@@ -136,3 +136,22 @@ export async function readText(body: Readable, call: Call, limit: number): Promi
   if (call.deadline.aborted) throw call.deadline.reason;
   return Buffer.concat(chunks).toString("utf8");
 }
+
+/**
+ * Runs `work`, or rejects when the call's deadline passes first: for SDK
+ * calls that take no abort signal, so the journal call still ends on time
+ * (the request left behind is dropped with its answer).
+ */
+export async function withDeadline<T>(call: Call, work: () => Promise<T>): Promise<T> {
+  if (call.deadline.aborted) throw call.deadline.reason;
+  let onAbort: (() => void) | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    onAbort = () => reject(call.deadline.reason as Error);
+    call.deadline.addEventListener("abort", onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([work(), deadline]);
+  } finally {
+    call.deadline.removeEventListener("abort", onAbort!);
+  }
+}

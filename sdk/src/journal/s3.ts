@@ -98,6 +98,11 @@ function loadSdk(): typeof S3Sdk {
  */
 const clients = new Map<string, S3Sdk.S3Client>();
 
+/** Forgets the clients (and the credentials they resolved): tests change the environment between stores. */
+export function resetS3ClientsForTests(): void {
+  clients.clear();
+}
+
 /**
  * A journal in an S3 bucket (or an S3-compatible store), through
  * `@aws-sdk/client-s3` and the SDK's default credential chain. An entry is

@@ -19,11 +19,14 @@ export interface ProviderSettings {
   readonly allowInsecureHttp?: boolean;
   /** `certreseller:journalDir` or `CERTRESELLER_JOURNAL_DIR`; see {@link defaultJournalDir}. */
   readonly journalDir: string;
+  /** True when neither setting names `journalDir` (it is the default): a bucket backend then keeps the journal beside its state. */
+  readonly journalDirDefaulted?: boolean;
   /**
    * `certreseller:journalUrl` or `CERTRESELLER_JOURNAL_URL`: an
-   * `s3://bucket/prefix` journal that outlives the machine (CI runners);
-   * when set it is used instead of `journalDir`. Credentials come from the
-   * standard AWS environment variables only, never from stack config.
+   * `s3://`, `gs://` or `azblob://` journal that outlives the machine (CI
+   * runners); when set it is used instead of `journalDir`. Credentials come
+   * from each cloud's own environment and credential chain, never from
+   * stack config.
    */
   readonly journalUrl?: string;
   /**
@@ -79,16 +82,20 @@ export const PROVIDER_CONFIG = {
     env: ["CERTRESELLER_ALLOW_INSECURE_HTTP"],
   },
   journalDir: {
-    description: "The local purchase journal, which stops a second purchase after a killed `up`. Not durable on CI runners (see `journalUrl`).",
+    description:
+      "The local purchase journal, which stops a second purchase after a killed `up`. Not durable on CI runners (see `journalUrl`). Unset, with an " +
+      "`s3://`, `gs://` or `azblob://` backend, the journal lives beside the state (`<backend>/.certreseller/journal`).",
     type: t.string,
-    defaultNote: "`~/.certreseller/journal`",
+    defaultNote: "`~/.certreseller/journal`, or beside the state with a bucket backend",
     env: ["CERTRESELLER_JOURNAL_DIR"],
   },
   journalUrl: {
     description:
-      "`s3://<bucket>/<prefix>[?endpoint=…&region=…]`: the journal in an S3-compatible store that outlives the machine (what CI needs); used instead of " +
-      "`journalDir`. Credentials come only from `AWS_ACCESS_KEY_ID` / `AWS_SECRET_ACCESS_KEY` / `AWS_SESSION_TOKEN` (region `AWS_REGION`, endpoint also " +
-      "`AWS_ENDPOINT_URL_S3`), never from stack config.",
+      "`s3://<bucket>/<prefix>[?endpoint=…&region=…]`, `gs://<bucket>/<prefix>` or `azblob://<container>/<prefix>`: the journal in a bucket that " +
+      "outlives the machine (what CI needs); used instead of `journalDir`. Credentials come from each cloud's own chain (AWS: environment, " +
+      "`AWS_PROFILE`, SSO, web identity, container, instance metadata; Google: Application Default Credentials; Azure: " +
+      "`AZURE_STORAGE_CONNECTION_STRING`, `AZURE_STORAGE_ACCOUNT` with `AZURE_STORAGE_KEY` / `AZURE_STORAGE_SAS_TOKEN`, or `DefaultAzureCredential`), " +
+      "never from stack config.",
     type: t.string,
     env: ["CERTRESELLER_JOURNAL_URL"],
   },
@@ -161,6 +168,7 @@ export function readSettings(config: ConfigSource | undefined, env: NodeJS.Proce
     baseUrl: pick(SETTING_SOURCES.baseUrl),
     ...(allowInsecureHttp === undefined ? {} : { allowInsecureHttp }),
     journalDir: pick(SETTING_SOURCES.journalDir) ?? defaultJournalDir(),
+    ...(pick(SETTING_SOURCES.journalDir) === undefined ? { journalDirDefaulted: true } : {}),
     ...(pick(SETTING_SOURCES.journalUrl) ? { journalUrl: pick(SETTING_SOURCES.journalUrl) } : {}),
     ...(dnsResolvers ? { dnsResolvers } : {}),
     ...(organization ? { organization } : {}),

@@ -7,7 +7,7 @@ import { toCents } from "../../money/price.js";
 import { checkOrder } from "./purchase-rules.js";
 import type { OrderInputValues } from "./properties.generated.js";
 import { systemDns, type DnsDeps } from "../shared/dns-checks.js";
-import { journalEntryKey, openJournal } from "../../journal/index.js";
+import { journalEntryKey, openJournal, resolveJournal, type JournalSettings } from "../../journal/index.js";
 import { accountSummary } from "./account.js";
 import { checkCaa, type OrderedName } from "./caa.js";
 import { REPLACE_KEYS, sameInput, type InputRecord, type OrderInputs } from "./inputs.js";
@@ -97,7 +97,10 @@ export async function check(
   }
   if (result.quote && failures.length === 0 && inputs.adoptOrderNo === undefined && plan?.kind !== "resume" && buysAgain(olds, inputs)) {
     // The plan's one line of money: a plain preview shows it (a no-change preview does not buy, so says nothing).
-    log.info(`will buy ${String(productCode)}${typeof inputs.months === "number" ? ` (${inputs.months} months)` : ""}${names ? ` for ${names.map((n) => n.name).join(", ")}` : ""}: ${result.quote.total}`);
+    log.info(
+      `will buy ${String(productCode)}${typeof inputs.months === "number" ? ` (${inputs.months} months)` : ""}${names ? ` for ${names.map((n) => n.name).join(", ")}` : ""}: ` +
+        `${result.quote.total} (${journalWhere(ctx.settings)})`,
+    );
     await warnIfUnaffordable(ctx, log, inputs, result.quote.total);
   }
   return { inputs: inputs as unknown as OrderInputs, failures };
@@ -187,5 +190,20 @@ export async function warnIfUnaffordable(ctx: ProviderContext, log: ProviderLog,
     }
   } catch {
     // Only a hint: the product list already answered, so a failure here is not worth a second warning.
+  }
+}
+
+/**
+ * Where the purchase will be journaled, for the preview's "will buy" line:
+ * the folder or bucket (its options left out), and "beside the state" when
+ * no setting named it and the backend is a bucket.
+ */
+function journalWhere(settings: JournalSettings): string {
+  try {
+    const resolved = resolveJournal(settings);
+    if (!resolved.url) return `purchase journal ${resolved.dir}`;
+    return `purchase journal ${resolved.url.replace(/\?.*$/, "")}${settings.journalUrl ? "" : ", beside the state"}`;
+  } catch {
+    return "purchase journal location unreadable";
   }
 }

@@ -267,7 +267,7 @@ describe("Order check: one line per purchase naming the product, the names and t
     const raw = { journalKey: "p/s/plan", productCode: "sandbox-dv-multi", domain: "example.com", sanDomains: ["www.example.com"] };
     const planned = await handlers.check!(h.ctx, {} as OrderInputs, raw as unknown as OrderInputs);
     expect(planned.failures).toEqual([]);
-    expect(h.lines).toContainEqual(`info: certreseller Order "plan": will buy sandbox-dv-multi (12 months) for example.com, www.example.com: ${planned.inputs!.quotedPrice}`);
+    expect(h.lines).toContainEqual(`info: certreseller Order "plan": will buy sandbox-dv-multi (12 months) for example.com, www.example.com: ${planned.inputs!.quotedPrice} (purchase journal ${h.ctx.settings.journalDir})`);
     h.lines.length = 0;
     await handlers.check!(h.ctx, planned.inputs!, raw as unknown as OrderInputs);
     expect(h.lines.join("\n")).not.toMatch(/will buy/);
