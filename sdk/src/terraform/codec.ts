@@ -228,14 +228,37 @@ function toMsgpack(value: TfValue | undefined, type: WireType, path: TfPath): un
   }
 }
 
-/** msgpack int where int64 holds it exactly, float64 for fractions, and a decimal string beyond int64, as go-cty does. */
+/**
+ * As terraform-plugin-go writes a number parsed from the same decimal: an
+ * int where int64 holds it, a float64 where the binary value is exactly its
+ * shortest decimal (1.5), else that decimal as a string (0.1). Terraform
+ * reads a config's 0.1 as the exact decimal; the float64 nearest to it is
+ * another number, and a plan echoing it would not match the config.
+ */
 function encodeNumber(value: number): number | bigint | string {
-  if (!Number.isInteger(value)) return value;
-  if (Number.isSafeInteger(value)) return value;
-  const big = BigInt(value);
-  if (big >= -(2n ** 63n) && big < 2n ** 63n) return big;
-  // The shortest form ("1e+30"), which Terraform shows as the user wrote it.
-  return String(value);
+  if (!Number.isFinite(value)) return value;
+  if (Number.isInteger(value)) {
+    if (Number.isSafeInteger(value)) return value;
+    const big = BigInt(value);
+    if (big >= -(2n ** 63n) && big < 2n ** 63n) return big;
+    return String(value);
+  }
+  const shortest = String(value);
+  return canonicalDecimal(exactDecimal(value)) === canonicalDecimal(shortest) ? value : shortest;
+}
+
+/** The exact decimal expansion of a finite, non-integral float64 (every such value has one: m / 2^k). */
+function exactDecimal(value: number): string {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, Math.abs(value));
+  const bits = view.getBigUint64(0);
+  const exponentBits = (bits >> 52n) & 0x7ffn;
+  const fraction = bits & ((1n << 52n) - 1n);
+  const mantissa = exponentBits === 0n ? fraction : fraction | (1n << 52n);
+  // value = mantissa * 2^-scale = mantissa * 5^scale / 10^scale
+  const scale = exponentBits === 0n ? 1074 : 1075 - Number(exponentBits);
+  const digits = (mantissa * 5n ** BigInt(scale)).toString().padStart(scale + 1, "0");
+  return `${value < 0 ? "-" : ""}${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}`;
 }
 
 function asRecord(value: TfValue, path: TfPath): { readonly [key: string]: TfValue } {

@@ -115,7 +115,7 @@ describe("encoding what Terraform reads", () => {
     expect(hex(encodeMsgpack(null, ["object", { a: "string" }]))).toBe("c0");
   });
 
-  it("integral numbers as msgpack ints, fractions as float64, beyond int64 as a decimal string", () => {
+  it("integral numbers as msgpack ints, exact binary fractions as float64, beyond int64 as a decimal string", () => {
     expect(hex(encodeMsgpack(5, "number"))).toBe("05");
     expect(hex(encodeMsgpack(-1, "number"))).toBe("ff");
     expect(hex(encodeMsgpack(70000, "number"))).toBe("ce00011170");
@@ -123,6 +123,15 @@ describe("encoding what Terraform reads", () => {
     expect(hex(encodeMsgpack(2 ** 60, "number"))).toBe("cf1000000000000000");
     expect(decodeMsgpack(encodeMsgpack(1e30, "number"), "number")).toBe(1e30);
     expect(encodeMsgpack(1e30, "number")[0]! >> 5).toBe(0b101); // fixstr
+    expect(hex(encodeMsgpack(-0.25, "number"))).toBe("cbbfd0000000000000");
+  });
+
+  it("a fraction the float64 only approximates as its decimal string, as terraform-plugin-go echoes a config's 0.1", () => {
+    expect(decodeMsgpackRaw(encodeMsgpack(0.1, "number"))).toBe("0.1");
+    expect(decodeMsgpackRaw(encodeMsgpack(-2.675, "number"))).toBe("-2.675");
+    expect(decodeMsgpackRaw(encodeMsgpack(1e-7, "number"))).toBe("1e-7");
+    expect(decodeMsgpackRaw(encodeMsgpack(5e-324, "number"))).toBe("5e-324");
+    for (const n of [0.1, -2.675, 1e-7, 5e-324, 123.456, 2 ** -30]) expect(decodeMsgpack(encodeMsgpack(n, "number"), "number")).toBe(n);
   });
 
   it("every attribute of an object, null where the value has none, nested too", () => {
