@@ -45,3 +45,31 @@ export function attributePath(property: string): (string | number)[] {
   for (const part of property.split(/[.[\]]+/).filter((p) => p !== "")) path.push(/^\d+$/.test(part) ? Number(part) : snakeCase(part));
   return path;
 }
+
+/** The Pulumi commands the handlers' messages name, and what a Terraform user runs instead. */
+const COMMANDS: readonly [RegExp, string][] = [
+  [/\bpulumi up --replace\b/g, "terraform apply -replace"],
+  [/\bpulumi up\b/g, "terraform apply"],
+  [/\bpulumi preview\b/g, "terraform plan"],
+  [/\bpulumi refresh\b/g, "terraform apply -refresh-only"],
+  [/\bpulumi destroy\b/g, "terraform destroy"],
+  [/\bpulumi state delete\b/g, "terraform state rm"],
+  [/\bpulumi import\b/g, "terraform import"],
+];
+
+/**
+ * A handler's message in a Terraform user's words: the commands it names,
+ * and the declared properties it names (`adoptOrderNo`) as their attributes
+ * (`adopt_order_no`). `names`: the camelCase names to rewrite.
+ *
+ * @example
+ * terraformWords("set `adoptOrderNo` and run `pulumi up` again", ["adoptOrderNo"]) // "set `adopt_order_no` and run `terraform apply` again"
+ */
+export function terraformWords(text: string, names: readonly string[]): string {
+  // A setting to set: in Terraform, the provider block's attribute (or the same environment variable the message also names).
+  let out = text.replace(/`pulumi config set (?:--secret )?certreseller:(\w+)[^`]*`/g, (_all, setting: string) => `\`${snakeCase(setting)}\` in the provider block`);
+  for (const [pattern, replacement] of COMMANDS) out = out.replace(pattern, replacement);
+  if (names.length === 0) return out;
+  const pattern = new RegExp(`\\b(${[...names].sort((a, b) => b.length - a.length).join("|")})\\b`, "g");
+  return out.replace(pattern, (name) => snakeCase(name));
+}

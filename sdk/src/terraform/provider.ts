@@ -45,7 +45,7 @@ import {
   type TfValue,
 } from "./contract.js";
 import { TERRAFORM_SCOPE, journalRefProblem, purchaseName, terraformStack, terraformUrn, useTerraformStack, type TerraformStack } from "./journal-identity.js";
-import { attributePath, snakeCase } from "./names.js";
+import { attributePath, snakeCase, terraformWords } from "./names.js";
 import { ID, JOURNAL_REF, TERRAFORM_DATA_SOURCES, TERRAFORM_RESOURCES, resourceOf, type TerraformResource } from "./resources.js";
 import { filledWhenUnset, terraformSchema } from "./schema.js";
 import { fromTf, holdsUnknown, inputsOf, stateOf, storedOf, toTf, type Props } from "./values.js";
@@ -632,7 +632,7 @@ class CertresellerTerraform implements TerraformProvider {
  */
 export function createProvider(options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): TerraformProvider {
   const provider = new CertresellerTerraform(options);
-  // The last line of defence, as the handlers' log has: no diagnostic carries the API key, whatever an upstream message echoed.
+  // Every diagnostic in Terraform's words, and the last line of defence, as the handlers' log has: none carries the API key, whatever an upstream message echoed.
   return new Proxy(provider, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver) as unknown;
@@ -645,10 +645,18 @@ export function createProvider(options: { env?: NodeJS.ProcessEnv; cwd?: string 
   });
 }
 
-/** `answer` with every secret in its diagnostics replaced by `***` (a diagnostics list, or an answer holding one). */
+/** The declared camelCase names (with a capital: a plain word such as `domain` reads the same) the handlers' messages may name. */
+const CAMEL_NAMES: readonly string[] = [
+  ...new Set([...TERRAFORM_RESOURCES.values()].flatMap((r) => [...r.attributes.values()].map((a) => a.name)).filter((name) => /[A-Z]/.test(name))),
+];
+
+/**
+ * `answer` with its diagnostics in a Terraform user's words (names.ts's
+ * `terraformWords`) and every secret replaced by `***` (a diagnostics list,
+ * or an answer holding one).
+ */
 function scrubbed<T>(answer: T, secrets: readonly string[]): T {
-  if (secrets.length === 0) return answer;
-  const scrub = (text: string | undefined) => (text === undefined ? undefined : secrets.reduce((t, secret) => t.split(secret).join("***"), text));
+  const scrub = (text: string | undefined) => (text === undefined ? undefined : secrets.reduce((t, secret) => t.split(secret).join("***"), terraformWords(text, CAMEL_NAMES)));
   const clean = (list: readonly Diagnostic[]) => list.map((d) => ({ ...d, summary: scrub(d.summary)!, ...(d.detail !== undefined ? { detail: scrub(d.detail) } : {}) }));
   if (Array.isArray(answer)) return clean(answer as readonly Diagnostic[]) as T;
   if (answer && typeof answer === "object" && Array.isArray((answer as { diagnostics?: unknown }).diagnostics)) {

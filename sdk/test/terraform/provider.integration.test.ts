@@ -96,7 +96,8 @@ describe("Terraform provider against the sandbox", () => {
   it("refuses a configuration error at plan (no key) with the preview's message", async () => {
     const p = await provider({ api_key: null });
     const planned = await plan(p, "certreseller_order", resourceConfig("certreseller_order", { product_code: "sandbox-dv-single", domain: "nokey.example.com" }));
-    expect(errors(planned.diagnostics).map((d) => d.summary).join("\n")).toMatch(/could not read the product list: .*apiKey.*Nothing is bought/);
+    expect(errors(planned.diagnostics).map((d) => d.summary).join("\n")).toMatch(/could not read the product list: .*`api_key` in the provider block or the environment variable CERTRESELLER_API_KEY.*Nothing is bought/);
+    expect(errors(planned.diagnostics).map((d) => d.summary).join("\n")).not.toMatch(/pulumi/);
   });
 
   it("refuses two planned creates under one journal key, and takes them with distinct journal_ref", async () => {

@@ -11,7 +11,7 @@ import { GET_ACCOUNT, GET_PRODUCTS } from "../../src/functions/declarations.js";
 import { ORDER } from "../../src/resources/order/declaration.js";
 import { entries, isInput, isOutput, type PropertyDeclaration } from "../../src/schema/property.js";
 import { backendIdentity, purchaseName, terraformStack } from "../../src/terraform/journal-identity.js";
-import { attributePath, snakeCase, typeName } from "../../src/terraform/names.js";
+import { attributePath, snakeCase, terraformWords, typeName } from "../../src/terraform/names.js";
 import { NOT_SERVED, TERRAFORM_RESOURCES, declaredAttributes, resourceOf } from "../../src/terraform/resources.js";
 import { filledWhenUnset, resourceBlock, terraformSchema } from "../../src/terraform/schema.js";
 
@@ -28,6 +28,12 @@ describe("Terraform names", () => {
     expect(attributePath("companyInfo.email")).toEqual(["company_info", "email"]);
     expect(attributePath("domains[2]")).toEqual(["domains", 2]);
     expect(attributePath("")).toEqual([]);
+    expect(terraformWords("set `adoptOrderNo: \"X\"` and run `pulumi up` again (`pulumi refresh` first)", ["adoptOrderNo"])).toBe(
+      "set `adopt_order_no: \"X\"` and run `terraform apply` again (`terraform apply -refresh-only` first)",
+    );
+    expect(terraformWords("Set it with `pulumi config set --secret certreseller:apiKey <value>` or the environment variable CERTRESELLER_API_KEY.", [])).toBe(
+      "Set it with `api_key` in the provider block or the environment variable CERTRESELLER_API_KEY.",
+    );
   });
 });
 
