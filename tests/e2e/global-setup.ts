@@ -8,6 +8,8 @@ import { ensureEngine, isolatedEnvironment, repoRoot, type Engine } from "../../
 import { pluginInstallArgs, withoutAmbientPlugin } from "../../scripts/plugin/install.js";
 import { packPlugin, type PackedPlugin } from "../../scripts/plugin/pack.js";
 import { ensurePython, type PythonRuntime } from "../../scripts/python/index.js";
+import { ensureTerraformTools, packTerraformMirror } from "../../scripts/terraform/index.js";
+import type { ProvidedTerraform } from "./terraform/harness.js";
 import { underCi } from "../support/ci.js";
 
 declare module "vitest" {
@@ -21,6 +23,8 @@ declare module "vitest" {
     bind: Bind | null;
     /** The Python runtime for Python programs (tests/e2e/plugin/python-*); null outside CI when it could not be provided (those files then skip). */
     python: PythonRuntime | null;
+    /** OpenTofu and Terraform with the provider's packed filesystem mirror (tests/e2e/terraform/); tools null outside CI when they could not be had (those files then skip). */
+    terraform: ProvidedTerraform;
   }
 }
 
@@ -52,6 +56,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   project.provide("pluginHome", installed.homeDir);
   project.provide("bind", await provideBind());
   project.provide("python", await providePython());
+  project.provide("terraform", await provideTerraform(plugin));
   return () => installed.dispose();
 }
 
@@ -87,5 +92,27 @@ async function provideBind(): Promise<Bind | null> {
     if (underCi()) throw error;
     console.error(`[bind] ${(error as Error).message}\n[bind] the DNS scenarios (tests/e2e/dns/) will be SKIPPED; under CI this fails the run`);
     return null;
+  }
+}
+
+/**
+ * OpenTofu and Terraform (scripts/terraform/: on PATH at the pinned version,
+ * cached, or built from the Go module proxy, about 8 minutes cold), and the
+ * provider's filesystem mirror unpacked from the plugin archive packed above.
+ * Under CI (`underCi`) a missing CLI fails the run; elsewhere the Terraform
+ * files skip, saying why.
+ */
+async function provideTerraform(plugin: PackedPlugin): Promise<ProvidedTerraform> {
+  const log = (line: string) => console.error(`[terraform] ${line}`);
+  const mirror = await packTerraformMirror({ outDir: path.join(repoRoot, "tmp", "terraform-mirror"), plugin, log });
+  const packed = { mirrorDir: mirror.mirrorDir, extraMirrors: [], providerVersion: mirror.version };
+  try {
+    const tools = await ensureTerraformTools({ log });
+    for (const tool of Object.values(tools)) log(`${tool.name} ${tool.version} (${tool.source}): ${tool.path}`);
+    return { ...packed, tools };
+  } catch (error) {
+    if (underCi()) throw error;
+    log(`${(error as Error).message}\n[terraform] the Terraform files (tests/e2e/terraform/) will be SKIPPED; under CI this fails the run`);
+    return { ...packed, tools: null, problem: (error as Error).message.split("\n")[0] };
   }
 }
