@@ -43,6 +43,10 @@ describe("Terraform provider against the sandbox", () => {
     return p.planResourceChange({ typeName, priorState: prior, proposedNewState: config, config, ...(priorPrivate ? { priorPrivate } : {}) });
   }
 
+  /** The journal's entries (not its resumed marks) that name `orderNo`. */
+  const journalEntriesNaming = (orderNo: string) =>
+    fs.readdirSync(journalDir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".json") && fs.readFileSync(path.join(journalDir, f), "utf8").includes(orderNo));
+
   const createOrders = async () => (await management.operationCounts()).CreateOrder ?? 0;
   const errors = (diagnostics: readonly { severity: string }[] | undefined) => (diagnostics ?? []).filter((d) => d.severity === "error");
 
@@ -93,6 +97,13 @@ describe("Terraform provider against the sandbox", () => {
     return p.validateResourceConfig("certreseller_order", resourceConfig("certreseller_order", values));
   }
 
+  it("refuses a malformed provider setting, naming its attribute", async () => {
+    const p = createProvider({ cwd: workDir });
+    const refused = await p.configure(objectOf(schema.provider, { api_key: apiKey, base_url: "ftp://nowhere", allow_insecure_http: null }), "1.13.0");
+    expect(refused).toContainEqual(expect.objectContaining({ severity: "error", attribute: ["base_url"], summary: expect.stringMatching(/base_url.*must be an http\(s\) URL/) }));
+    expect(JSON.stringify(refused)).not.toContain(apiKey);
+  });
+
   it("refuses a configuration error at plan (no key) with the preview's message", async () => {
     const p = await provider({ api_key: null });
     const planned = await plan(p, "certreseller_order", resourceConfig("certreseller_order", { product_code: "sandbox-dv-single", domain: "nokey.example.com" }));
@@ -126,9 +137,11 @@ describe("Terraform provider against the sandbox", () => {
     expect(key).toBe("urn:pulumi:default::terraform::certreseller:index:Order::sandbox-dv-single:buy.example.com");
     expect(decode(created.private).hidden.journalScope).toBe("org=terraform");
 
-    // A refresh then a no-change plan: the same state, nothing bought.
+    // A refresh then a no-change plan: the same state, nothing bought; the refresh tidied the journal entry (the state holds the order).
+    expect(journalEntriesNaming(String(state.order_no))).toHaveLength(1);
     const refreshed = await (await provider()).readResource("certreseller_order", state, created.private);
     expect(errors(refreshed.diagnostics)).toEqual([]);
+    expect(journalEntriesNaming(String(state.order_no))).toEqual([]);
     const noChange = await plan(await provider(), "certreseller_order", config, refreshed.newState, refreshed.private);
     expect(noChange.requiresReplace ?? []).toEqual([]);
     expect(noChange.plannedState).toEqual(refreshed.newState);
