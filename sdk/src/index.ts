@@ -11,5 +11,7 @@ export * from "./functions/index.js";
 import { watchJournalOrphansOfRun } from "./program/journal.js";
 watchJournalOrphansOfRun();
 // And its StackJournal, whose delete refunds what a killed `up` bought and never recorded.
-import { stackJournalOfRun } from "./program/stack-journal.js";
+import { provideStackJournal, stackJournalOfRun } from "./program/run-journal.js";
+import { StackJournal } from "./resources/stack-journal/resource.js";
+provideStackJournal((name) => new StackJournal(name, {}));
 stackJournalOfRun();

@@ -13,7 +13,7 @@ import { checkCaa, type OrderedName } from "./caa.js";
 import { REPLACE_KEYS, sameInput, type InputRecord, type OrderInputs } from "./inputs.js";
 import { normalizeOrder } from "./normalize.js";
 import { planFromJournal, type JournalPlan } from "./resume.js";
-import { noteDeclaredOrder } from "../stack-journal/declared-orders.js";
+import { noteDeclaredOrder } from "../shared/declared-orders.js";
 
 /**
  * Preview-time truth: normalise, run every rule, price the purchase, and

@@ -3,7 +3,7 @@ import { providerText } from "../../program/provider-text.js";
 import { refuseImportOption } from "../../program/resource-options.js";
 import { warnIfApiKeyNotSecret } from "../../program/warnings.js";
 import { orderJournalScope, watchJournalOrphans } from "../../program/journal.js";
-import { stackJournalOfRun } from "../../program/stack-journal.js";
+import { stackJournalOfRun } from "../../program/run-journal.js";
 import { quietRegistration } from "../../program/quiet-registration.js";
 import { resourceUrnInput } from "../../program/resource-urn.js";
 import { orderedNames } from "../../rules/names.js";

@@ -5,7 +5,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { isUnknown, type ProviderContext } from "../../provider/index.js";
 import { openJournal } from "../../journal/index.js";
-import { isDeclaredOrder } from "./declared-orders.js";
+import { isDeclaredOrder } from "../shared/declared-orders.js";
 import type { StackJournalState } from "./settle.js";
 import { nameInUrn, stackEntries } from "./stack-entries.js";
 

@@ -14,7 +14,7 @@ export interface StackJournal extends StackJournalProperties {}
 /**
  * The stack's hold on the purchase journal: its delete, at `pulumi destroy`,
  * refunds the paid orders whose create the engine never recorded (a killed
- * `up`). A TypeScript program gets one automatically (`program/stack-journal.ts`);
+ * `up`). A TypeScript program gets one automatically (`program/run-journal.ts`);
  * declare one yourself only in an Automation API program that registers no Order.
  *
  * @example

@@ -9,7 +9,7 @@ import { createContext, PartialFailureError } from "../../../src/provider/index.
 import { handlers as orderHandlers } from "../../../src/resources/order/handlers.js";
 import type { OrderInputs } from "../../../src/resources/order/inputs.js";
 import { handlers } from "../../../src/resources/stack-journal/handlers.js";
-import { noteDeclaredOrder, resetDeclaredOrdersForTests } from "../../../src/resources/stack-journal/declared-orders.js";
+import { noteDeclaredOrder, resetDeclaredOrdersForTests } from "../../../src/resources/shared/declared-orders.js";
 import type { StackJournalState } from "../../../src/resources/stack-journal/settle.js";
 import { count, failureOf, useHarness } from "../order/harness.js";
 

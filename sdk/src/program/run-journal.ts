@@ -1,14 +1,21 @@
 /**
  * The StackJournal every TypeScript program gets: registered once per run,
- * and a dependency of every Order.
+ * and a dependency of every Order. The package root provides how to make one
+ * (`index.ts`), so the Order's class reaches it without importing the
+ * StackJournal's folder (which builds on the Order's money code).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { StackJournal } from "../resources/stack-journal/resource.js";
 
 /** The name of the StackJournal a TypeScript program gets. */
 export const STACK_JOURNAL_NAME = "certreseller-journal";
 
-const ofRun = new WeakMap<object, StackJournal>();
+let make: ((name: string) => pulumi.Resource) | undefined;
+const ofRun = new WeakMap<object, pulumi.Resource>();
+
+/** Called once by the package root with the StackJournal's constructor. */
+export function provideStackJournal(factory: (name: string) => pulumi.Resource): void {
+  make = factory;
+}
 
 /**
  * This run's StackJournal, registered the first time it is asked for (when
@@ -16,7 +23,8 @@ const ofRun = new WeakMap<object, StackJournal>();
  * inline program); undefined outside a Pulumi program. Every Order depends
  * on it, so it is in state before any purchase and deleted after every Order.
  */
-export function stackJournalOfRun(): StackJournal | undefined {
+export function stackJournalOfRun(): pulumi.Resource | undefined {
+  if (!make) return undefined;
   let stack: pulumi.Resource | undefined;
   try {
     stack = pulumi.runtime.getStackResource();
@@ -26,7 +34,7 @@ export function stackJournalOfRun(): StackJournal | undefined {
   if (!stack) return undefined;
   let journal = ofRun.get(stack);
   if (!journal) {
-    journal = new StackJournal(STACK_JOURNAL_NAME, {});
+    journal = make(STACK_JOURNAL_NAME);
     ofRun.set(stack, journal);
   }
   return journal;
