@@ -46,6 +46,12 @@ export function attributePath(property: string): (string | number)[] {
   return path;
 }
 
+/** Advice about the Pulumi engine's own records (its pending operations), which Terraform does not keep: dropped. */
+const PULUMI_ONLY: readonly RegExp[] = [
+  / That run's create stays in the stack as a pending operation[\s\S]*?only the stale record goes\)/g,
+  /\. If later commands repeat "Attempting to deploy[\s\S]*?once this update has finished/g,
+];
+
 /** The Pulumi commands the handlers' messages name, and what a Terraform user runs instead. */
 const COMMANDS: readonly [RegExp, string][] = [
   [/\bpulumi up --replace\b/g, "terraform apply -replace"],
@@ -59,15 +65,16 @@ const COMMANDS: readonly [RegExp, string][] = [
 
 /**
  * A handler's message in a Terraform user's words: the commands it names,
- * and the declared properties it names (`adoptOrderNo`) as their attributes
- * (`adopt_order_no`). `names`: the camelCase names to rewrite.
+ * the declared properties it names (`adoptOrderNo`) as their attributes
+ * (`adopt_order_no`), and without advice about the Pulumi engine's pending
+ * operations. `names`: the camelCase names to rewrite.
  *
  * @example
  * terraformWords("set `adoptOrderNo` and run `pulumi up` again", ["adoptOrderNo"]) // "set `adopt_order_no` and run `terraform apply` again"
  */
 export function terraformWords(text: string, names: readonly string[]): string {
   // A setting to set: in Terraform, the provider block's attribute (or the same environment variable the message also names).
-  let out = text.replace(/`pulumi config set (?:--secret )?certreseller:(\w+)[^`]*`/g, (_all, setting: string) => `\`${snakeCase(setting)}\` in the provider block`);
+  let out = PULUMI_ONLY.reduce((t, pattern) => t.replace(pattern, ""), text).replace(/`pulumi config set (?:--secret )?certreseller:(\w+)[^`]*`/g, (_all, setting: string) => `\`${snakeCase(setting)}\` in the provider block`);
   for (const [pattern, replacement] of COMMANDS) out = out.replace(pattern, replacement);
   if (names.length === 0) return out;
   const pattern = new RegExp(`\\b(${[...names].sort((a, b) => b.length - a.length).join("|")})\\b`, "g");

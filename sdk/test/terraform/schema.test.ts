@@ -31,6 +31,12 @@ describe("Terraform names", () => {
     expect(terraformWords("set `adoptOrderNo: \"X\"` and run `pulumi up` again (`pulumi refresh` first)", ["adoptOrderNo"])).toBe(
       "set `adopt_order_no: \"X\"` and run `terraform apply` again (`terraform apply -refresh-only` first)",
     );
+    expect(
+      terraformWords(
+        "resuming order X bought by an interrupted run at T (not buying again). That run's create stays in the stack as a pending operation, so later commands repeat \"Attempting to deploy or update resources with 1 pending operations from previous deployment.\": once this update has finished, run `pulumi refresh --yes --clear-pending-creates` (a plain `pulumi refresh --yes` keeps it; the Order is in state, only the stale record goes)",
+        [],
+      ),
+    ).toBe("resuming order X bought by an interrupted run at T (not buying again).");
     expect(terraformWords("Set it with `pulumi config set --secret certreseller:apiKey <value>` or the environment variable CERTRESELLER_API_KEY.", [])).toBe(
       "Set it with `api_key` in the provider block or the environment variable CERTRESELLER_API_KEY.",
     );
