@@ -6,6 +6,8 @@ export default defineConfig({
     name: "sdk",
     maxWorkers: TEST_WORKERS,
     include: ["test/**/*.test.ts"],
+    // The journal store tests' bucket servers, built once and cached (scripts/journal-stores/).
+    globalSetup: ["./test/journal/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
