@@ -51,60 +51,116 @@ export interface PackedMirror {
   mirrorDir: string;
   /** The provider's executable inside the mirror. */
   executable: string;
-  /** The CLI configuration that installs it from the mirror (also written as `<outDir>/terraformrc`). */
+  /** The CLI configuration that installs it from the mirror (also written as `cliConfigPath`). */
   cliConfig: string;
   cliConfigPath: string;
 }
 
+export interface PackTerraformMirrorOptions {
+  /** Default `dist-terraform/`. */
+  outDir?: string;
+  /** The plugin archive to unpack (default: packed now into `<outDir>/plugin-archive`). */
+  plugin?: PackedPlugin;
+  /**
+   * One mirror per archive content, `<outDir>/<hash>/mirror`, never changed
+   * once made (default false: `<outDir>/mirror`, replaced when the archive
+   * changes). For a tree several test runs share: a run repacking never
+   * swaps the provider under another run's `init`, which reads every entry
+   * of the mirror.
+   */
+  perContent?: boolean;
+  log?: (line: string) => void;
+}
+
+/** How long an unused per-content mirror is kept (another run may still be using it). */
+const PER_CONTENT_KEEP_MS = 2 * 60 * 60 * 1000;
+
 /**
- * Packs the built SDK (`npm run build` first) into `<outDir>/mirror`. Reuses
+ * Packs the built SDK (`npm run build` first) into a filesystem mirror. Reuses
  * the plugin archive when current (its stamp), and the mirror when it was
- * unpacked from that same archive.
+ * unpacked from an archive of the same bytes.
  *
  * @example
  * const { mirrorDir, cliConfigPath } = await packTerraformMirror({ outDir: "dist-terraform" });
  * // TF_CLI_CONFIG_FILE=<cliConfigPath> tofu init
  */
-export async function packTerraformMirror(
-  options: { outDir?: string; plugin?: PackedPlugin; log?: (line: string) => void } = {},
-): Promise<PackedMirror> {
+export async function packTerraformMirror(options: PackTerraformMirrorOptions = {}): Promise<PackedMirror> {
   const log = options.log ?? (() => undefined);
   const outDir = path.resolve(options.outDir ?? path.join(repoRoot, "dist-terraform"));
   const plugin = options.plugin ?? (await packPlugin({ outDir: path.join(outDir, "plugin-archive"), log }));
   const { version } = plugin;
-  const mirrorDir = path.join(outDir, "mirror");
-  const versionDir = path.join(mirrorDir, PROVIDER_HOST, PROVIDER_NAMESPACE, PROVIDER_TYPE, version);
-  const targetDir = path.join(versionDir, MIRROR_TARGET);
+  const key = createHash("sha256").update(fs.readFileSync(plugin.archivePath)).update("\0").update(MIRROR_LAUNCHER).digest("hex").slice(0, 16);
+  const root = options.perContent ? path.join(outDir, key) : outDir;
+  const mirrorDir = path.join(root, "mirror");
+  const relative = path.join(PROVIDER_HOST, PROVIDER_NAMESPACE, PROVIDER_TYPE, version, MIRROR_TARGET);
+  const targetDir = path.join(mirrorDir, relative);
   const executable = path.join(targetDir, `terraform-provider-${PROVIDER_TYPE}_v${version}`);
-  const stamp = `${archiveIdentity(plugin.archivePath)} ${hashText(MIRROR_LAUNCHER)}`;
-  const stampPath = path.join(versionDir, `.${MIRROR_TARGET}.stamp`);
+  // Beside the mirror, never inside it: both CLIs read every entry under the mirror's folder.
+  const stampPath = path.join(root, ".mirror-stamp");
   const cliConfig = mirrorCliConfig(mirrorDir);
-  const cliConfigPath = path.join(outDir, "terraformrc");
+  const cliConfigPath = path.join(root, "terraformrc");
 
-  if (readText(stampPath) === stamp && fs.existsSync(executable)) {
+  fs.mkdirSync(outDir, { recursive: true });
+  if (readText(stampPath) === key && fs.existsSync(executable)) {
     log(`${path.relative(process.cwd(), targetDir) || targetDir} is current (unpacked from the same plugin archive): reused`);
+    if (options.perContent) touch(root);
   } else {
     log(`unpacking ${path.basename(plugin.archivePath)} into the mirror at ${targetDir}`);
-    fs.mkdirSync(versionDir, { recursive: true });
-    // Built aside and renamed into place: a concurrent init never reads half a provider.
-    const partial = fs.mkdtempSync(path.join(versionDir, `.${MIRROR_TARGET}.partial-`));
+    // Built in a staging folder beside the output and renamed into place: no reader sees half a provider.
+    const staging = fs.mkdtempSync(path.join(outDir, ".staging-"));
+    fs.chmodSync(staging, 0o755); // mkdtemp makes it private; the per-content mirror is this folder renamed
     try {
-      await run("tar", ["-xzf", plugin.archivePath, "-C", partial]);
+      const stagedTarget = path.join(staging, "mirror", relative);
+      fs.mkdirSync(stagedTarget, { recursive: true });
+      await run("tar", ["-xzf", plugin.archivePath, "-C", stagedTarget]);
       // The Pulumi launcher is the archive's; this mirror's executable is the Terraform one.
-      fs.rmSync(path.join(partial, "pulumi-resource-certreseller"), { force: true });
-      fs.writeFileSync(path.join(partial, path.basename(executable)), MIRROR_LAUNCHER, { mode: 0o755 });
-      fs.rmSync(stampPath, { force: true });
-      const old = `${targetDir}.old-${process.pid}`;
-      if (fs.existsSync(targetDir)) fs.renameSync(targetDir, old);
-      fs.renameSync(partial, targetDir);
-      fs.rmSync(old, { recursive: true, force: true });
-      fs.writeFileSync(stampPath, stamp);
+      fs.rmSync(path.join(stagedTarget, "pulumi-resource-certreseller"), { force: true });
+      fs.writeFileSync(path.join(stagedTarget, path.basename(executable)), MIRROR_LAUNCHER, { mode: 0o755 });
+      if (options.perContent) {
+        fs.writeFileSync(path.join(staging, ".mirror-stamp"), key);
+        try {
+          fs.renameSync(staging, root);
+        } catch (error) {
+          // Another run made the same mirror meanwhile: theirs is as good.
+          if (!fs.existsSync(executable)) throw error;
+        }
+      } else {
+        fs.rmSync(stampPath, { force: true });
+        const old = path.join(outDir, `.old-${process.pid}`);
+        if (fs.existsSync(mirrorDir)) fs.renameSync(mirrorDir, old);
+        fs.renameSync(path.join(staging, "mirror"), mirrorDir);
+        fs.rmSync(old, { recursive: true, force: true });
+        fs.writeFileSync(stampPath, key);
+      }
     } finally {
-      fs.rmSync(partial, { recursive: true, force: true });
+      fs.rmSync(staging, { recursive: true, force: true });
     }
   }
+  if (options.perContent) removeUnusedMirrors(outDir, key);
   writeIfChanged(cliConfigPath, cliConfig);
   return { version, mirrorDir, executable, cliConfig, cliConfigPath };
+}
+
+/** Per-content mirrors (16 hex digits) not used for {@link PER_CONTENT_KEEP_MS}, and staging left by killed runs. */
+function removeUnusedMirrors(outDir: string, current: string): void {
+  for (const name of fs.readdirSync(outDir)) {
+    if (name === current || !/^([0-9a-f]{16}|\.staging-.*)$/.test(name)) continue;
+    const dir = path.join(outDir, name);
+    try {
+      if (Date.now() - fs.statSync(dir).mtimeMs > PER_CONTENT_KEEP_MS) fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // removed meanwhile by another run
+    }
+  }
+}
+
+function touch(dir: string): void {
+  const now = new Date();
+  try {
+    fs.utimesSync(dir, now, now);
+  } catch {
+    // best effort: a mirror removed early is made again by the next run
+  }
 }
 
 /**
@@ -130,15 +186,6 @@ export function mirrorCliConfig(mirrorDir: string, extraMirrors: readonly { path
     "}",
     "",
   ].join("\n");
-}
-
-function archiveIdentity(file: string): string {
-  const stat = fs.statSync(file);
-  return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
-}
-
-function hashText(text: string): string {
-  return createHash("sha256").update(text).digest("hex").slice(0, 16);
 }
 
 function readText(file: string): string | undefined {

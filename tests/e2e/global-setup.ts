@@ -104,7 +104,7 @@ async function provideBind(): Promise<Bind | null> {
  */
 async function provideTerraform(plugin: PackedPlugin): Promise<ProvidedTerraform> {
   const log = (line: string) => console.error(`[terraform] ${line}`);
-  const mirror = await packTerraformMirror({ outDir: path.join(repoRoot, "tmp", "terraform-mirror"), plugin, log });
+  const mirror = await packTerraformMirror({ outDir: path.join(repoRoot, "tmp", "terraform-mirror"), plugin, perContent: true, log });
   const packed = { mirrorDir: mirror.mirrorDir, extraMirrors: [], providerVersion: mirror.version };
   try {
     const tools = await ensureTerraformTools({ log });
