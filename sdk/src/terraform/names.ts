@@ -75,6 +75,7 @@ const COMMANDS: readonly [RegExp, string][] = [
 export function terraformWords(text: string, names: readonly string[]): string {
   // A setting to set: in Terraform, the provider block's attribute (or the same environment variable the message also names).
   let out = PULUMI_ONLY.reduce((t, pattern) => t.replace(pattern, ""), text).replace(/`pulumi config set (?:--secret )?certreseller:(\w+)[^`]*`/g, (_all, setting: string) => `\`${snakeCase(setting)}\` in the provider block`);
+  out = out.replace(/`?certreseller:(\w+)`?/g, (_all, setting: string) => `the provider's \`${snakeCase(setting)}\``);
   for (const [pattern, replacement] of COMMANDS) out = out.replace(pattern, replacement);
   if (names.length === 0) return out;
   const pattern = new RegExp(`\\b(${[...names].sort((a, b) => b.length - a.length).join("|")})\\b`, "g");

@@ -111,6 +111,16 @@ describe("Terraform provider against the sandbox", () => {
     expect(errors(planned.diagnostics).map((d) => d.summary).join("\n")).not.toMatch(/pulumi/);
   });
 
+  it("refuses a refused key and a base URL that does not answer as the API at plan, before anything is bought", async () => {
+    const config = resourceConfig("certreseller_order", { product_code: "sandbox-dv-single", domain: "config.example.com" });
+    const refusedKey = await plan(await provider({ api_key: "ak_nobody:0000000000000000" }), "certreseller_order", config);
+    expect(errors(refusedKey.diagnostics).map((d) => d.summary).join("\n")).toMatch(/could not read the product list: the service refused the API key .*set the provider's `api_key` \(or CERTRESELLER_API_KEY\).*Nothing is bought/);
+    expect(JSON.stringify(refusedKey)).not.toContain("0000000000000000");
+    const notTheApi = await plan(await provider({ base_url: `${sandbox.managementUrl}/no-such-api` }), "certreseller_order", config);
+    expect(errors(notTheApi.diagnostics).map((d) => d.summary).join("\n")).toMatch(/could not read the product list: .*base_url|could not read the product list: .*Nothing is bought/);
+    expect(await createOrders()).toBe(0);
+  });
+
   it("refuses two planned creates under one journal key, and takes them with distinct journal_ref", async () => {
     const p = await provider();
     const config = resourceConfig("certreseller_order", { product_code: "sandbox-dv-single", domain: "twice.example.com" });

@@ -37,6 +37,9 @@ describe("Terraform names", () => {
         [],
       ),
     ).toBe("resuming order X bought by an interrupted run at T (not buying again).");
+    expect(terraformWords("set certreseller:apiKey (or CERTRESELLER_API_KEY); while `certreseller:dnsResolvers` is unset", [])).toBe(
+      "set the provider's `api_key` (or CERTRESELLER_API_KEY); while the provider's `dns_resolvers` is unset",
+    );
     expect(terraformWords("Set it with `pulumi config set --secret certreseller:apiKey <value>` or the environment variable CERTRESELLER_API_KEY.", [])).toBe(
       "Set it with `api_key` in the provider block or the environment variable CERTRESELLER_API_KEY.",
     );
