@@ -156,6 +156,18 @@ describe("Terraform provider against the sandbox", () => {
     expect(noChange.requiresReplace ?? []).toEqual([]);
     expect(noChange.plannedState).toEqual(refreshed.newState);
 
+    // An input whose change rule is none: the new value in state, nothing sent that changes the order.
+    const renewing = { ...config, renew_before_days: 30 };
+    const nonePlan = await plan(await provider(), "certreseller_order", renewing, refreshed.newState, refreshed.private);
+    expect(nonePlan.requiresReplace ?? []).toEqual([]);
+    expect(nonePlan.plannedState).toEqual({ ...refreshed.newState, renew_before_days: 30 });
+    await management.clearRequests();
+    const noneApplied = await (await provider()).applyResourceChange({ typeName: "certreseller_order", priorState: refreshed.newState, plannedState: nonePlan.plannedState, config: renewing, plannedPrivate: nonePlan.plannedPrivate });
+    expect(errors(noneApplied.diagnostics)).toEqual([]);
+    expect(noneApplied.newState).toEqual(nonePlan.plannedState);
+    const sent = await management.operationCounts();
+    for (const operation of ["CreateOrder", "ApplySign", "ChangeVertificationMethod", "CancelOrder"]) expect(sent[operation] ?? 0, operation).toBe(0);
+
     // A purchase input changed: replace.
     const moved = await plan(await provider(), "certreseller_order", { ...config, months: 24 }, refreshed.newState, refreshed.private);
     expect(moved.requiresReplace).toContainEqual(["months"]);
