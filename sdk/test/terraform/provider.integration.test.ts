@@ -278,8 +278,12 @@ describe("Terraform provider against the sandbox", () => {
     const certificate = await p.applyResourceChange({ typeName: "certreseller_certificate", priorState: null, plannedState: cPlan.plannedState, config: certConfig, plannedPrivate: cPlan.plannedPrivate });
     expect(errors(certificate.diagnostics)).toEqual([]);
     expect(certificate.newState).toMatchObject({ full_chain_pem: expect.stringMatching(/BEGIN CERTIFICATE/), pfx_base64: expect.any(String), pfx_password: expect.any(String), private_key_pem: expect.stringMatching(/PRIVATE KEY/) });
-    // The forms not asked for are not kept (nothing secret stored that no call needs).
+    // The forms not asked for are not kept (nothing secret stored that no call needs), and the private part (plaintext in state) holds no secret.
     expect(certificate.newState!.combined_pem).toBeNull();
+    for (const answer of [validation, certificate]) {
+      const hidden = Object.keys(decode(answer.private).hidden ?? {});
+      expect(hidden.filter((name) => /secret|password|private|pfx|pem$/i.test(name) && name !== "csrPem"), JSON.stringify(hidden)).toEqual([]);
+    }
 
     const account = await p.readDataSource("certreseller_account", objectOf(schema.dataSources.certreseller_account!, {}));
     expect(account.state).toMatchObject({ api_key: { app_id: apiKey.split(":")[0] } });
