@@ -26,7 +26,7 @@ import { configure, handlerModule, invoke, settingsOf } from "../provider/entry.
 import type { ProviderMethod } from "../provider/handlers.js";
 import { createContext, stopPurchases } from "../provider/context.js";
 import { useLogSink } from "../provider/engine-log.js";
-import { PROVIDER_CONFIG, type ProviderSettings } from "../provider/config.js";
+import { PROVIDER_CONFIG, defaultJournalDir, type ProviderSettings } from "../provider/config.js";
 import { UNKNOWN as HANDLER_UNKNOWN, containsUnknown } from "../provider/unknown.js";
 import { checkConfig, configSource } from "../plugin/configuration.js";
 import { runInvoke } from "../plugin/invokes.js";
@@ -197,6 +197,9 @@ class CertresellerTerraform implements TerraformProvider {
     const problems = await this.validateProviderConfig(config);
     if (problems.length > 0) return problems;
     const args = this.#settingArgs(config);
+    // Unset, a Pulumi process keeps the journal beside its stack's bucket backend, which it reads from Pulumi's settings:
+    // never a Terraform configuration's. Here unset is the default folder (journal_url, or its variable, still wins).
+    if (args.journalDir === undefined && !this.#env.CERTRESELLER_JOURNAL_DIR && !process.env.CERTRESELLER_JOURNAL_DIR) args.journalDir = defaultJournalDir();
     const source = configSource(args, {});
     try {
       // The HCL setting first, then the same environment variables as the Pulumi provider.
