@@ -524,7 +524,7 @@ class CertresellerTerraform implements TerraformProvider {
       if (action === "update") {
         const result = ((await this.#run(r, "update", [id, stored, checkedRun.checked], lines)) ?? {}) as { outs?: Props };
         const made = this.#newState(r, result.outs ?? stored, given, planned, id);
-        return { newState: made.state, private: writePrivate({ hidden: made.hidden }), diagnostics: [...this.#said(lines), ...made.diagnostics] };
+        return { newState: made.state, private: writePrivate({ hidden: { ...hidden, ...made.hidden } }), diagnostics: [...this.#said(lines), ...made.diagnostics] };
       }
       // Nothing at the service: the inputs as configured, the outputs presented again (a new PKCS#12 password, another output form).
       const made = this.#newState(r, { ...stored, ...omit(checkedRun.checked, ["journalKey", "journalScope", "quotedPrice", "resumesOrderNo", "resourceUrn"]) }, given, planned, id);
