@@ -91,7 +91,7 @@ export interface TerraformWorld {
   import(address: string, id: string, options?: RunOptions): Promise<RunResult>;
   /** `show -json`: the state as the CLI's JSON (`values.root_module.resources`). */
   show(): Promise<any>;
-  /** The state file as JSON, or undefined before the first apply. */
+  /** The state file as JSON, or undefined before the first apply (or after an apply killed before it wrote any: the file is then empty). */
   state(): any;
   dispose(): void;
 }
@@ -191,7 +191,8 @@ export function createTerraformWorld(provided: ProvidedTerraform & { tools: Reco
     show: async () => JSON.parse((await run(["show", "-json", "-no-color"])).stdout),
     state: () => {
       const file = path.join(dir, "terraform.tfstate");
-      return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : undefined;
+      const text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
+      return text.trim() ? JSON.parse(text) : undefined;
     },
     dispose: () => fs.rmSync(root, { recursive: true, force: true }),
   };
