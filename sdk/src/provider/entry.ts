@@ -50,6 +50,7 @@ export const HANDLER_MODULES = {
   "testing/dns-record": "testing/handlers/dns-record.js",
   "testing/file-record": "testing/handlers/file-record.js",
   "rfc2136-record": "resources/rfc2136-record/handlers.js",
+  "stack-journal": "resources/stack-journal/handlers.js",
 } as const;
 
 /** A handler name earlier texts store; see {@link HANDLER_MODULES}. */
