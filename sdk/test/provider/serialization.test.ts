@@ -194,7 +194,7 @@ describe("provider text", () => {
 
   it("every handler name a resource class names is in HANDLER_MODULES, and its module loads from the consumer project", async () => {
     const names = handlerNamesInSources();
-    expect(names).toEqual(["certificate", "order", "rfc2136-record", "testing/dns-record", "testing/file-record", "validation"]);
+    expect(names).toEqual(["certificate", "order", "rfc2136-record", "stack-journal", "testing/dns-record", "testing/file-record", "validation"]);
     expect(Object.keys(HANDLER_MODULES).sort()).toEqual(names);
     for (const name of names) {
       const text = await builtProviderText(name as keyof typeof HANDLER_MODULES);
