@@ -207,7 +207,8 @@ export async function startFakeGcs(log: Log, buckets: string[] = []): Promise<Ru
     await stop();
     throw error;
   }
-  return { endpoint, env: { STORAGE_EMULATOR_HOST: endpoint }, stop };
+  // host:port, as the Go client (Pulumi's gs backend) and gcloud read it; the journal's store takes either form.
+  return { endpoint, env: { STORAGE_EMULATOR_HOST: `127.0.0.1:${port}` }, stop };
 }
 
 /** Azurite's well-known development account (public, in Azure's documentation). */

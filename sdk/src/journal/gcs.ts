@@ -152,8 +152,16 @@ export class GcsStore implements JournalStore {
     let client = clients.get(key);
     if (!client) {
       const { Storage } = loadSdk();
-      // With an emulator host the SDK itself sends to it, unauthenticated; else ADC.
-      client = new Storage({ ...(this.where.emulatorHost ? { apiEndpoint: this.origin } : {}), retryOptions: { autoRetry: true, maxRetries: 2, totalTimeout: Math.ceil(this.deadlineMs / 1000) } });
+      // The SDK would take STORAGE_EMULATOR_HOST from the process's environment verbatim as its base URL, which
+      // is no URL when written host:port (as the Go client, so Pulumi's gs backend, and gcloud write it). The
+      // emulator is given as the endpoint instead (requests then go unauthenticated); without one, ADC.
+      const fromProcess = process.env.STORAGE_EMULATOR_HOST;
+      delete process.env.STORAGE_EMULATOR_HOST;
+      try {
+        client = new Storage({ ...(this.where.emulatorHost ? { apiEndpoint: this.origin } : {}), retryOptions: { autoRetry: true, maxRetries: 2, totalTimeout: Math.ceil(this.deadlineMs / 1000) } });
+      } finally {
+        if (fromProcess !== undefined) process.env.STORAGE_EMULATOR_HOST = fromProcess;
+      }
       clients.set(key, client);
     }
     return client.bucket(this.where.bucket);

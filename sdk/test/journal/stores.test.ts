@@ -103,6 +103,19 @@ describe.each(kinds)("the $name journal store", (kind) => {
     expect(await store("").get("climbed.json")).toBeUndefined();
   });
 
+  it.skipIf(skip || kind.scheme !== "gs")("reaches the emulator when the process's own environment names it host:port, as Pulumi's gs backend reads it", async () => {
+    const saved = process.env.STORAGE_EMULATOR_HOST;
+    process.env.STORAGE_EMULATOR_HOST = server.env.STORAGE_EMULATOR_HOST;
+    try {
+      const s = store(run("process-env"), { env: process.env as Record<string, string> });
+      await s.put("x.json", "{}");
+      expect(await s.get("x.json")).toBe("{}");
+    } finally {
+      if (saved === undefined) delete process.env.STORAGE_EMULATOR_HOST;
+      else process.env.STORAGE_EMULATOR_HOST = saved;
+    }
+  });
+
   it.skipIf(skip)("an entry over 1 MiB is not read to its end", async () => {
     const s = store(run("big"));
     await s.put("big.json", "x".repeat(1024 * 1024 + 10));
