@@ -104,6 +104,8 @@ export const DOC_COMMAND_RUNS: readonly DocCommandRun[] = [
   // The suite itself: `npm test` is `npm run build && vitest run` (package.json).
   { doc: "README.md", command: "npm install && npm test", test: "package.json", shows: '"test": "npm run build && vitest run"' },
   { doc: "README.md", command: "npm install && npm run plugin:pack", ...PLUGIN_PACK },
+  // What `npm run terraform:pack` runs (scripts/terraform/pack-main.ts), once per e2e run.
+  { doc: "README.md", command: "npm install && npm run terraform:pack", test: "tests/e2e/global-setup.ts", shows: "packTerraformMirror(" },
   { doc: "README.md", command: "pulumi plugin install resource certreseller 0.1.0 --file dist-plugin/pulumi-resource-certreseller-v0.1.0.tar.gz", ...PLUGIN_INSTALL },
   { doc: "README.md", command: "npm run sdks -- --lang go,python,dotnet", test: "tests/e2e/generated-sdks.test.ts", shows: "generateSdks(" },
   { doc: "README.md", command: "pulumi config set certreseller:baseUrl https://partner.example.net", test: HERE, shows: '"pulumi config set certreseller:baseUrl https://"' },
