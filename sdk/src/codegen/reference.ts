@@ -53,6 +53,8 @@ export function inputTable(table: PropertyTable): string {
       const description = asOutput ? `${p.description} As an output: ${asOutput}` : p.description;
       return `| \`${name}\` | ${typeColumn(p)}${secret} | ${dflt} | ${changeColumn(p)} | ${oneLine(description)} |`;
     });
+  // A table with a header and no row reads as a page left unfinished.
+  if (rows.length === 0) return "None: it takes no inputs.";
   return ["| input | type | default | change | description |", "|---|---|---|---|---|", ...rows].join("\n");
 }
 
