@@ -49,7 +49,8 @@ export interface S3Credentials {
  * `AWS_REGION` / `AWS_DEFAULT_REGION`, else the profile's; endpoint from the
  * URL, else `AWS_ENDPOINT_URL_S3` / `AWS_ENDPOINT_URL`, else the profile's.
  * Pulumi's own s3 backend options are read too (`s3ForcePathStyle`,
- * `use_path_style`); others (`awssdk`) are ignored. `credentials` holds the
+ * `use_path_style`, an endpoint written `host:port` with `disableSSL`);
+ * others (`awssdk`) are ignored. `credentials` holds the
  * environment's `AWS_ACCESS_KEY_ID` / `AWS_SECRET_ACCESS_KEY` pair when set;
  * without it the SDK's default chain finds them (profile, SSO, web
  * identity, container, instance metadata).
@@ -73,7 +74,9 @@ export function parseS3Url(url: string, env: NodeJS.ProcessEnv = process.env): {
   const prefix = decodeURIComponent(parsed.pathname).replace(/^\/+|\/+$/g, "");
   const q = parsed.searchParams;
   const region = q.get("region") || env.AWS_REGION || env.AWS_DEFAULT_REGION || undefined;
-  const endpoint = (q.get("endpoint") || env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL || "").replace(/\/+$/, "") || undefined;
+  let endpoint = (q.get("endpoint") || env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL || "").replace(/\/+$/, "") || undefined;
+  // Pulumi's older s3 backend URLs name the endpoint as host:port, with disableSSL=true for plain http.
+  if (endpoint && !/^[a-z][a-z0-9+.-]*:\/\//i.test(endpoint)) endpoint = `${/^(true|1|yes)$/i.test(q.get("disableSSL") ?? "") ? "http" : "https"}://${endpoint}`;
   const pathStyleParam = q.get("pathStyle") ?? q.get("forcePathStyle") ?? q.get("s3ForcePathStyle") ?? q.get("use_path_style");
   const pathStyle = pathStyleParam !== null ? /^(true|1|yes)$/i.test(pathStyleParam) : endpoint !== undefined || bucket.includes(".");
   const profile = q.get("profile") || env.AWS_PROFILE || undefined;

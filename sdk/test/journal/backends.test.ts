@@ -114,6 +114,8 @@ describe("the S3 journal against a real S3 server", () => {
     expect(() => openJournal({ journalDir: "/x", journalUrl: "s3://b/p?endpoint=http://minio.internal:9000" }, {})).toThrow(/plain http on a non-loopback host/);
     expect(() => openJournal({ journalDir: "/x", journalUrl: "s3://AKIA:secret@b/p" }, {})).toThrow(/must not hold credentials/);
     expect(parseS3Url("s3://b/p/", { AWS_DEFAULT_REGION: "eu-west-1" }).location).toEqual({ bucket: "b", prefix: "p", region: "eu-west-1", endpoint: undefined, pathStyle: false });
+    expect(parseS3Url("s3://b/p?endpoint=127.0.0.1:9000&disableSSL=true", {}).location.endpoint).toBe("http://127.0.0.1:9000");
+    expect(parseS3Url("s3://b/p?endpoint=minio.acme:9000", {}).location.endpoint).toBe("https://minio.acme:9000");
     expect(parseS3Url("s3://b/p?s3ForcePathStyle=true&profile=ci&awssdk=v2", {}).location).toEqual({ bucket: "b", prefix: "p", region: undefined, endpoint: undefined, pathStyle: true, profile: "ci" });
   });
 });
