@@ -72,8 +72,8 @@ export interface PackTerraformMirrorOptions {
   log?: (line: string) => void;
 }
 
-/** How long an unused per-content mirror is kept (another run may still be using it). */
-const PER_CONTENT_KEEP_MS = 2 * 60 * 60 * 1000;
+/** How long an unused per-content mirror is kept: a whole `npm test` (about 20 minutes) may still be using it. */
+const PER_CONTENT_KEEP_MS = 60 * 60 * 1000;
 
 /**
  * Packs the built SDK (`npm run build` first) into a filesystem mirror. Reuses
