@@ -515,12 +515,64 @@ export function toAttributePath(steps: TfPath, type?: TfType): { steps: Wire[] }
   return { steps: out };
 }
 
+/** How often the provider looks whether the process that started it is still there. */
+export const PARENT_CHECK_INTERVAL_MS = 1_000;
+
+export interface ParentWatchOptions {
+  /** The parent to watch (this process's at start unless told). */
+  readonly ppid?: number;
+  /** This process's parent now (changes when the parent dies and the process is reparented). */
+  readonly currentPpid?: () => number;
+  /** Whether a process exists. */
+  readonly alive?: (pid: number) => boolean;
+  readonly intervalMs?: number;
+}
+
+/**
+ * Calls `onGone` once when the process that started this one is gone: this
+ * process was reparented, or the parent's pid answers no signal. A SIGKILLed
+ * `terraform apply` sends neither Shutdown nor a signal to its providers;
+ * without this, a provider would serve an empty socket forever. The timer
+ * does not keep the process alive by itself. Returns a function that stops
+ * watching.
+ *
+ * @example
+ * watchParent(() => close("Terraform is gone"));
+ */
+export function watchParent(onGone: () => void, options: ParentWatchOptions = {}): () => void {
+  const ppid = options.ppid ?? process.ppid;
+  // Started by init (or a container's PID 1): there is no parent to outlive.
+  if (ppid <= 1) return () => undefined;
+  const currentPpid = options.currentPpid ?? (() => process.ppid);
+  const alive = options.alive ?? processExists;
+  const timer = setInterval(() => {
+    // The ppid check first: a killed parent not yet reaped is a zombie, which still answers signal 0.
+    if (currentPpid() === ppid && alive(ppid)) return;
+    clearInterval(timer);
+    onGone();
+  }, options.intervalMs ?? PARENT_CHECK_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 export interface ServeOptions {
   readonly env?: NodeJS.ProcessEnv;
   readonly stdout?: NodeJS.WritableStream;
   /** Exits the process (tests replace it). */
   readonly exit?: (code: number) => void;
   readonly program?: string;
+  /** How the process that started this one is watched (tests replace it); `false`: not watched. */
+  readonly parent?: ParentWatchOptions | false;
 }
 
 /** A running provider process's server. */
@@ -534,8 +586,10 @@ export interface ServedTerraform {
  * Runs the provider process: checks Terraform's handshake environment
  * (throws a HandshakeError the caller prints), makes the TLS identity,
  * serves on a fresh unix socket, prints the handshake line, and exits after
- * Shutdown or SIGTERM once no call is running. SIGINT is ignored: Terraform
- * sends Ctrl-C to the whole group and then StopProvider.
+ * Shutdown or SIGTERM, or once the process that started it is gone, when no
+ * call is running (a purchase in flight finishes and is journaled first).
+ * SIGINT is ignored: Terraform sends Ctrl-C to the whole group and then
+ * StopProvider.
  */
 export async function serveTerraform(createProvider: () => TerraformProvider, options: ServeOptions = {}): Promise<ServedTerraform> {
   const env = options.env ?? process.env;
@@ -590,6 +644,8 @@ export async function serveTerraform(createProvider: () => TerraformProvider, op
       .catch((error: unknown) => logger.log("error", `stopping the provider failed: ${(error as Error).message}`))
       .finally(() => close("SIGTERM"));
   });
+
+  if (options.parent !== false) watchParent(() => close("the process that started the provider (terraform or tofu) is gone"), options.parent);
 
   stdout.write(`${handshakeLine(socketPath, certDer)}\n`);
   logger.log("debug", "serving plugin protocol 6", { socket: socketPath, tls: !settings.tlsDisabled });
