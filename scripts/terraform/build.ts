@@ -151,7 +151,7 @@ export function buildOpenTofu(log: Log, root = terraformCacheRoot()): Promise<vo
       // dev=no: a release build's stamp, so `tofu version` says 1.12.6, not 1.12.6-dev.
       ldflags: "-s -w -X github.com/opentofu/opentofu/version.dev=no",
       output: cachedToolPath("tofu", root),
-      expectedDuration: "about 5 min cold on 2 cores, 3 min with a warm Go cache",
+      expectedDuration: "about 10 min cold on 2 cores, seconds with a warm Go build cache",
       verify: expectVersion("tofu", OPENTOFU_VERSION),
     },
     log,
@@ -168,7 +168,7 @@ export function buildTerraform(log: Log, root = terraformCacheRoot()): Promise<v
       patch: patchTerraformBackends,
       ldflags: "-s -w -X github.com/hashicorp/terraform/version.dev=no",
       output: cachedToolPath("terraform", root),
-      expectedDuration: "about 3 min cold on 2 cores, 1.5 min with a warm Go cache",
+      expectedDuration: "about 4 min cold on 2 cores, seconds with a warm Go build cache",
       verify: expectVersion("terraform", TERRAFORM_VERSION),
     },
     log,
