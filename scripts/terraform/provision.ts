@@ -33,7 +33,7 @@ export class TerraformToolUnavailableError extends Error {
 
 export const TOOLS_INSTALL_INSTRUCTIONS = [
   `Put \`tofu\` ${TOOL_VERSIONS.tofu} and \`terraform\` ${TOOL_VERSIONS.terraform} on PATH,`,
-  "or install Go (1.26 or later) and run `npm run terraform:tools`: it builds both from the Go module proxy (about 8 minutes on 2 cores).",
+  "or install Go (1.26 or later) and run `npm run terraform:tools`: it builds both from the Go module proxy (about 14 minutes on 2 cores).",
 ].join("\n");
 
 /**

@@ -97,7 +97,7 @@ async function provideBind(): Promise<Bind | null> {
 
 /**
  * OpenTofu and Terraform (scripts/terraform/: on PATH at the pinned version,
- * cached, or built from the Go module proxy, about 8 minutes cold), and the
+ * cached, or built from the Go module proxy, about 14 minutes cold), and the
  * provider's filesystem mirror unpacked from the plugin archive packed above.
  * Under CI (`underCi`) a missing CLI fails the run; elsewhere the Terraform
  * files skip, saying why.
