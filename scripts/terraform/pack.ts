@@ -167,7 +167,7 @@ function touch(dir: string): void {
  * The CLI configuration (`~/.terraformrc`, `~/.tofurc`, or the file
  * `TF_CLI_CONFIG_FILE` names) that installs the provider from `mirrorDir`
  * and every other provider as usual. `extraMirrors` adds other mirrors with
- * what they hold (the e2e suite's hashicorp/dns).
+ * what they hold (e.g. a mirror of hashicorp/dns, where it can be had).
  *
  * @example
  * mirrorCliConfig("/opt/certreseller/mirror")
