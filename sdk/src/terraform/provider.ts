@@ -68,6 +68,9 @@ interface Private {
  */
 const KEPT_ON_UPDATE: ReadonlySet<string> = new Set(["orderNo", "price", "quotedPrice", "paidAt", "termEndsAt", "adopted", "resumedAt", "accountId"]);
 
+/** The Order's order number attribute: planned known for a create that resumes a journaled order. */
+const ORDER_NO = "order_no";
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -344,6 +347,11 @@ class CertresellerTerraform implements TerraformProvider {
       else if (checked[a.name] !== undefined) planned[attribute] = toTf(a.declaration.type, checked[a.name]); // a default, or the quoted price
       else planned[attribute] = !a.input || filledWhenUnset(a.declaration) ? UNKNOWN : null;
     }
+    // A create that resumes a journaled order shows that order's number in the plan: the one mark a saved
+    // plan (`show -json`) carries that it charges nothing. A promise, as the price is: if the apply's plan
+    // no longer resumes it, Terraform stops with an inconsistent final plan before anything is bought.
+    const resumes = checked.resumesOrderNo;
+    if (r.buys && typeof resumes === "string" && !containsUnknown(resumes) && r.attributes.has(ORDER_NO)) planned[ORDER_NO] = resumes;
     return { plannedState: planned, plannedPrivate: writePrivate({}), diagnostics };
   }
 

@@ -221,6 +221,8 @@ describe("Terraform provider against the sandbox", () => {
     const replan = await plan(next, "certreseller_order", config);
     expect(errors(replan.diagnostics)).toEqual([]);
     expect(replan.diagnostics!.map((d) => d.summary).join("\n")).toMatch(new RegExp(`will resume order ${String(orderNo)}`));
+    // The saved plan's one mark of a resume (what `certreseller-preview-money --terraform` reads as no charge): the order number, known.
+    expect(replan.plannedState).toMatchObject({ order_no: orderNo, id: UNKNOWN });
     const resumed = await next.applyResourceChange({ typeName: "certreseller_order", priorState: null, plannedState: replan.plannedState, config, plannedPrivate: replan.plannedPrivate });
     expect(errors(resumed.diagnostics)).toEqual([]);
     expect(resumed.newState).toMatchObject({ order_no: orderNo, resumed_at: expect.any(String) });
