@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 /**
  * `certreseller-preview-money`: runs `pulumi preview --json` (or reads a
- * digest saved earlier) and prints what the update buys, cancels and
+ * digest saved earlier, or with `--terraform` a saved Terraform/OpenTofu
+ * plan's `show -json`) and prints what the update buys, cancels and
  * refunds; with `--max-spend` it exits 1 when the update would buy more.
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
-import { fromPreviewJson } from "../money/steps.js";
-import { checkSpend, report, summarize, type MoneySummary } from "../money/summary.js";
+import { fromPreviewJson, fromTerraformPlan } from "../money/steps.js";
+import { checkSpend, report, summarize, type MoneyStep, type MoneySummary } from "../money/summary.js";
 
 export const USAGE = `Usage: certreseller-preview-money [options] [-- <pulumi preview arguments>]
+       terraform show -json tfplan | certreseller-preview-money --terraform [options]
 
 Runs \`pulumi preview --json\` in the current folder and prints what the update
 does with money: the Orders it buys (quoted prices), the orders it cancels and
@@ -23,6 +25,9 @@ Options:
   --allow-unpriced  with --max-spend: let purchases without a quote through
   --input FILE      summarise a saved \`pulumi preview --json\` digest (- for stdin)
                     instead of running pulumi
+  --terraform       the input is a saved Terraform or OpenTofu plan as
+                    \`terraform show -json tfplan\` (or \`tofu show -json\`) prints it,
+                    from --input FILE or else stdin; pulumi is not run
   --now ISO         judge the refund windows at this time (default: now, or
                     CERTRESELLER_NOW as the provider does)
   --json            print the summary as JSON
@@ -35,6 +40,8 @@ export interface Options {
   maxSpend?: number;
   allowUnpriced: boolean;
   input?: string;
+  /** The input is `terraform show -json` of a saved plan. */
+  terraform: boolean;
   now?: Date;
   json: boolean;
   pulumi: string;
@@ -46,6 +53,7 @@ export interface Options {
 const SWITCHES: Readonly<Record<string, (options: Options) => void>> = {
   "--allow-unpriced": (o) => (o.allowUnpriced = true),
   "--json": (o) => (o.json = true),
+  "--terraform": (o) => (o.terraform = true),
   "-h": (o) => (o.help = true),
   "--help": (o) => (o.help = true),
 };
@@ -70,7 +78,7 @@ const VALUED: Readonly<Record<string, (options: Options, value: string) => void>
  * ```
  */
 export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): Options {
-  const options: Options = { allowUnpriced: false, json: false, pulumi: "pulumi", previewArgs: [], help: false };
+  const options: Options = { allowUnpriced: false, terraform: false, json: false, pulumi: "pulumi", previewArgs: [], help: false };
   const nowText = env.CERTRESELLER_NOW || undefined;
   let nowArg: string | undefined;
   for (let i = 0; i < argv.length; i++) {
@@ -88,6 +96,9 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     if (value === undefined) throw new UsageError(`${arg} needs a value`);
     if (arg === "--now") nowArg = value;
     else VALUED[arg]!(options, value);
+  }
+  if (options.terraform && options.previewArgs.length > 0) {
+    throw new UsageError("--terraform reads a plan's `show -json` (--input FILE or stdin) and runs nothing: arguments after -- have nothing to go to");
   }
   const when = nowArg ?? nowText;
   if (when !== undefined) {
@@ -129,6 +140,16 @@ function diagnostics(stdout: string): string {
   }
 }
 
+/** JSON, or an error saying what was expected (a plan file itself is a zip, not its `show -json`). */
+function parse(text: string, expected: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const zip = text.startsWith("PK") ? " (this looks like the plan file itself: pass `terraform show -json <plan file>`'s output)" : "";
+    throw new Error(`the input is not JSON, so not ${expected}${zip}: ${(error as Error).message}`);
+  }
+}
+
 function readInput(input: string): string {
   return input === "-" ? fs.readFileSync(0, "utf8") : fs.readFileSync(input, "utf8");
 }
@@ -159,13 +180,16 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
   }
   if (options.help) return { code: 0, stdout: `${USAGE}\n`, stderr: "" };
   let digest: unknown;
+  let steps: MoneyStep[];
   try {
-    const text = options.input !== undefined ? readInput(options.input) : await runPreview(options.pulumi, options.previewArgs);
-    digest = JSON.parse(text);
+    const source = options.input ?? (options.terraform ? "-" : undefined);
+    const text = source !== undefined ? readInput(source) : await runPreview(options.pulumi, options.previewArgs);
+    digest = parse(text, options.terraform ? "`terraform show -json` output" : "a `pulumi preview --json` digest");
+    steps = options.terraform ? fromTerraformPlan(digest) : fromPreviewJson(digest);
   } catch (error) {
     return { code: 2, stdout: "", stderr: `certreseller-preview-money: ${(error as Error).message}\n` };
   }
-  const summary = summarize(fromPreviewJson(digest), options.now ?? new Date());
+  const summary = summarize(steps, options.now ?? new Date());
   const violations = options.maxSpend === undefined ? [] : checkSpend(summary, { maxSpend: options.maxSpend, allowUnpriced: options.allowUnpriced });
   const stdout = options.json
     ? `${JSON.stringify({ ...summary, maxSpend: options.maxSpend ?? null, violations }, null, 2)}\n`

@@ -9,6 +9,7 @@
 export {
   ORDER_TYPE,
   PLUGIN_ORDER_TYPE,
+  TERRAFORM_ORDER_TYPE,
   isOrderType,
   REFUND_WINDOW_DAYS,
   checkSpend,
@@ -27,5 +28,5 @@ export {
   type Release,
   type SpendCap,
 } from "./summary.js";
-export { fromEngineEvents, fromPreviewJson } from "./steps.js";
+export { fromEngineEvents, fromPreviewJson, fromTerraformPlan } from "./steps.js";
 export { parseMoney, readOrderMoney, type OrderMoney, type OrderMoneyKind } from "./order-money.js";

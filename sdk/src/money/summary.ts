@@ -16,15 +16,18 @@ export const ORDER_TYPE = "pulumi-nodejs:dynamic/certreseller:Order";
 /** Type token of the `Order` the provider plugin serves (every other language; the schema's token). */
 export const PLUGIN_ORDER_TYPE = "certreseller:index:Order";
 
+/** Type name of the Order the Terraform provider serves (a saved plan's `resource_changes[].type`); `terraform/names.ts` derives the same. */
+export const TERRAFORM_ORDER_TYPE = "certreseller_order";
+
 /**
- * Whether a resource type is an Order, from either front end: the summary,
- * the spend cap and the policy pack count both.
+ * Whether a resource type is an Order, from any front end: the summary,
+ * the spend cap and the policy pack count them all.
  *
  * @example
  * isOrderType("certreseller:index:Order") === true
  */
 export function isOrderType(type: string): boolean {
-  return type === ORDER_TYPE || type === PLUGIN_ORDER_TYPE;
+  return type === ORDER_TYPE || type === PLUGIN_ORDER_TYPE || type === TERRAFORM_ORDER_TYPE;
 }
 
 /** The service refunds a cancelled order within this many days of payment (spec: CancelOrder). */
@@ -43,6 +46,8 @@ export interface MoneyStep {
   op: string;
   urn: string;
   type: string;
+  /** What the summary calls it; default: the URN's last segment (a Terraform plan gives the resource address). */
+  name?: string;
   old?: Record<string, unknown>;
   new?: Record<string, unknown>;
   /** The old resource has `retainOnDelete`: deleting it leaves the order alone. */
@@ -151,7 +156,7 @@ export function refundDeadline(paidAt: unknown): Date | undefined {
 type Planned = { kind: "buys" | "maybe-buys"; purchase: Purchase } | { kind: "adopts"; adoption: Adoption } | { kind: "resumes"; resumption: Resumption };
 
 function purchaseOf(step: MoneyStep, replaces?: string): Planned {
-  const name = nameOf(step.urn);
+  const name = step.name ?? nameOf(step.urn);
   const { kind, price, orderNo } = readOrderMoney(step.new);
   if (kind === "adopts") return { kind, adoption: { name, orderNo } };
   if (kind === "resumes") return { kind, resumption: { name, orderNo } };
@@ -160,7 +165,7 @@ function purchaseOf(step: MoneyStep, replaces?: string): Planned {
 
 function cancellationOf(step: MoneyStep, now: Date): Cancellation | Release {
   const outputs = step.old ?? {};
-  const name = nameOf(step.urn);
+  const name = step.name ?? nameOf(step.urn);
   const orderNo = text(outputs.orderNo);
   if (step.retainOnDelete) return { name, orderNo };
   const price = outputs.price && typeof outputs.price === "object" ? (outputs.price as Record<string, unknown>).total : undefined;
