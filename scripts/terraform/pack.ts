@@ -54,6 +54,14 @@ export interface PackedMirror {
   /** The CLI configuration that installs it from the mirror (also written as `cliConfigPath`). */
   cliConfig: string;
   cliConfigPath: string;
+  /** The other mirrors the CLI config names (hashicorp/dns's, when packed). */
+  extraMirrors: ExtraMirror[];
+}
+
+/** Another provider's filesystem mirror and the sources it holds (its `include`). */
+export interface ExtraMirror {
+  path: string;
+  include: readonly string[];
 }
 
 export interface PackTerraformMirrorOptions {
@@ -69,6 +77,8 @@ export interface PackTerraformMirrorOptions {
    * of the mirror.
    */
   perContent?: boolean;
+  /** Other providers' mirrors the CLI config names beside ours (scripts/terraform/dns-provider.ts's). */
+  extraMirrors?: readonly ExtraMirror[];
   log?: (line: string) => void;
 }
 
@@ -97,7 +107,8 @@ export async function packTerraformMirror(options: PackTerraformMirrorOptions = 
   const executable = path.join(targetDir, `terraform-provider-${PROVIDER_TYPE}_v${version}`);
   // Beside the mirror, never inside it: both CLIs read every entry under the mirror's folder.
   const stampPath = path.join(root, ".mirror-stamp");
-  const cliConfig = mirrorCliConfig(mirrorDir);
+  const extraMirrors = [...(options.extraMirrors ?? [])];
+  const cliConfig = mirrorCliConfig(mirrorDir, extraMirrors);
   const cliConfigPath = path.join(root, "terraformrc");
 
   fs.mkdirSync(outDir, { recursive: true });
@@ -138,7 +149,7 @@ export async function packTerraformMirror(options: PackTerraformMirrorOptions = 
   }
   if (options.perContent) removeUnusedMirrors(outDir, key);
   writeIfChanged(cliConfigPath, cliConfig);
-  return { version, mirrorDir, executable, cliConfig, cliConfigPath };
+  return { version, mirrorDir, executable, cliConfig, cliConfigPath, extraMirrors };
 }
 
 /** Per-content mirrors (16 hex digits) not used for {@link PER_CONTENT_KEEP_MS}, and staging left by killed runs. */
@@ -167,12 +178,12 @@ function touch(dir: string): void {
  * The CLI configuration (`~/.terraformrc`, `~/.tofurc`, or the file
  * `TF_CLI_CONFIG_FILE` names) that installs the provider from `mirrorDir`
  * and every other provider as usual. `extraMirrors` adds other mirrors with
- * what they hold (e.g. a mirror of hashicorp/dns, where it can be had).
+ * what they hold (hashicorp/dns's, built from third_party/: packDnsMirror).
  *
  * @example
  * mirrorCliConfig("/opt/certreseller/mirror")
  */
-export function mirrorCliConfig(mirrorDir: string, extraMirrors: readonly { path: string; include: readonly string[] }[] = []): string {
+export function mirrorCliConfig(mirrorDir: string, extraMirrors: readonly ExtraMirror[] = []): string {
   const ours = `${PROVIDER_HOST}/*/*`;
   const mirrors = [{ path: mirrorDir, include: [ours] }, ...extraMirrors];
   const excluded = mirrors.flatMap((mirror) => mirror.include);

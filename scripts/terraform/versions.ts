@@ -14,3 +14,10 @@ export type TerraformToolName = "tofu" | "terraform";
 export const TOOL_NAMES: readonly TerraformToolName[] = ["tofu", "terraform"];
 
 export const TOOL_VERSIONS: Record<TerraformToolName, string> = { tofu: OPENTOFU_VERSION, terraform: TERRAFORM_VERSION };
+
+/**
+ * hashicorp/dns, built from its vendored source (third_party/terraform-provider-dns/:
+ * the Go module proxy answers 403 for it): the neighbour that publishes
+ * validation records over RFC 2136 in the docs' first HCL program.
+ */
+export const DNS_PROVIDER_VERSION = "3.6.1";

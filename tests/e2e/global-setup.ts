@@ -8,7 +8,7 @@ import { ensureEngine, isolatedEnvironment, repoRoot, type Engine } from "../../
 import { pluginInstallArgs, withoutAmbientPlugin } from "../../scripts/plugin/install.js";
 import { packPlugin, type PackedPlugin } from "../../scripts/plugin/pack.js";
 import { ensurePython, type PythonRuntime } from "../../scripts/python/index.js";
-import { ensureTerraformTools, packTerraformMirror } from "../../scripts/terraform/index.js";
+import { ensureDnsProvider, ensureTerraformTools, packDnsMirror, packTerraformMirror } from "../../scripts/terraform/index.js";
 import type { ProvidedTerraform } from "./terraform/harness.js";
 import { underCi } from "../support/ci.js";
 
@@ -97,22 +97,34 @@ async function provideBind(): Promise<Bind | null> {
 
 /**
  * OpenTofu and Terraform (scripts/terraform/: on PATH at the pinned version,
- * cached, or built from the Go module proxy, about 14 minutes cold), and the
- * provider's filesystem mirror unpacked from the plugin archive packed above.
- * Under CI (`underCi`) a missing CLI fails the run; elsewhere the Terraform
- * files skip, saying why.
+ * cached, or built from the Go module proxy, about 14 minutes cold), the
+ * provider's filesystem mirror unpacked from the plugin archive packed above,
+ * and hashicorp/dns's mirror (built from third_party/terraform-provider-dns,
+ * about 2 minutes cold). Under CI (`underCi`) a missing CLI or hashicorp/dns
+ * fails the run; elsewhere the files needing them skip, saying why.
  */
 async function provideTerraform(plugin: PackedPlugin): Promise<ProvidedTerraform> {
   const log = (line: string) => console.error(`[terraform] ${line}`);
-  const mirror = await packTerraformMirror({ outDir: path.join(repoRoot, "tmp", "terraform-mirror"), plugin, perContent: true, log });
-  const packed = { mirrorDir: mirror.mirrorDir, extraMirrors: [], providerVersion: mirror.version };
+  const outDir = path.join(repoRoot, "tmp", "terraform-mirror");
+  const mirror = await packTerraformMirror({ outDir, plugin, perContent: true, log });
+  const packed = { mirrorDir: mirror.mirrorDir, extraMirrors: [], providerVersion: mirror.version, dnsProviderVersion: null };
+  let tools;
   try {
-    const tools = await ensureTerraformTools({ log });
+    tools = await ensureTerraformTools({ log });
     for (const tool of Object.values(tools)) log(`${tool.name} ${tool.version} (${tool.source}): ${tool.path}`);
-    return { ...packed, tools };
   } catch (error) {
     if (underCi()) throw error;
     log(`${(error as Error).message}\n[terraform] the Terraform files (tests/e2e/terraform/) will be SKIPPED; under CI this fails the run`);
     return { ...packed, tools: null, problem: (error as Error).message.split("\n")[0] };
+  }
+  try {
+    const dns = await ensureDnsProvider({ log });
+    const dnsMirror = packDnsMirror(dns, { outDir, perContent: true, log });
+    log(`hashicorp/dns ${dns.version} (${dns.source}): ${dnsMirror.mirrorDir}`);
+    return { ...packed, tools, extraMirrors: [{ path: dnsMirror.mirrorDir, include: dnsMirror.include }], dnsProviderVersion: dns.version };
+  } catch (error) {
+    if (underCi()) throw error;
+    log(`${(error as Error).message}\n[terraform] the programs using hashicorp/dns will be SKIPPED; under CI this fails the run`);
+    return { ...packed, tools, dnsProblem: (error as Error).message.split("\n")[0] };
   }
 }

@@ -23,9 +23,25 @@ export interface ProvidedTerraform {
   problem?: string;
   /** `dist-terraform/mirror`-shaped: our provider. */
   mirrorDir: string;
-  /** Other providers' mirrors and the source patterns each holds (`registry.terraform.io/hashicorp/*`). */
+  /** Other providers' mirrors and the source patterns each holds: hashicorp/dns's, when it could be had. */
   extraMirrors: { path: string; include: string[] }[];
   providerVersion: string;
+  /** hashicorp/dns's version in `extraMirrors` (built from third_party/terraform-provider-dns); null outside CI when it could not be had. */
+  dnsProviderVersion: string | null;
+  /** Why `dnsProviderVersion` is null. */
+  dnsProblem?: string;
+}
+
+/**
+ * Whether a program using hashicorp/dns must skip: true outside CI, after
+ * saying why, when its mirror could not be made; under CI the setup has
+ * already failed the run instead.
+ *
+ * @example
+ * describe.skipIf(!terraform || dnsProviderMissing(terraform))("...", () => { ... });
+ */
+export function dnsProviderMissing(provided: ProvidedTerraform): boolean {
+  return skipWithout(provided.dnsProviderVersion ? undefined : `no hashicorp/dns mirror (${provided.dnsProblem ?? "see the e2e setup's [terraform] lines"})`);
 }
 
 /**
