@@ -16,6 +16,11 @@
 // per waiting order per cooldown. Each figure is printed next to issue 14's
 // target. Figures only: nothing here passes or fails.
 //
+// `-- --terraform` adds the Terraform path (terraform.ts) to each row, after
+// the Pulumi paths: the certificates through OpenTofu and the packed provider,
+// beside the same graph of `terraform_data`; `-- --terraform-only` runs that
+// path alone (no Pulumi engine, no issuance-delay row).
+//
 // Settings (environment):
 //   BENCH_PATHS=dynamic,plugin   which real graphs to run beside the no-op graph
 //   BENCH_COUNTS=20,100,400      certificates per row
@@ -38,6 +43,7 @@
 //                                the dynamic-provider host), listed in <dir>/processes.txt
 //   BENCH_PROFILE_ENGINE=<dir>   the engine's own profiles of each up, preview and destroy (`pulumi --profiling`)
 //   BENCH_SIGNATURE_ALGORITHM=ecc, BENCH_PRODUCT_CODE=sandbox-dv-single
+//   BENCH_TERRAFORM_TOOL=tofu    the Terraform path's CLI: tofu or terraform (as `npm run terraform:tools` provides them)
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -51,6 +57,15 @@ import { ManagementClient, type RequestLogEntry } from "../../tests/support/sand
 import { certificateGraph, noopGraph, pluginCertificateGraph, type GraphSettings } from "./graphs.js";
 import { printStateBreakdown, storedValuesPerCertificate } from "./state.js";
 import { pluginInstallArgs, withoutAmbientPlugin } from "../../scripts/plugin/install.js";
+import { prepareTerraform, terraformRow, type TerraformRowContext } from "./terraform.js";
+
+/** `--terraform`: the Terraform path too; `--terraform-only`: it alone. */
+const FLAGS = process.argv.slice(2);
+for (const flag of FLAGS) if (flag !== "--terraform" && flag !== "--terraform-only") throw new Error(`bench:engine: unknown argument ${JSON.stringify(flag)} (expected --terraform or --terraform-only)`);
+const TERRAFORM_ONLY = FLAGS.includes("--terraform-only");
+const TERRAFORM = TERRAFORM_ONLY || FLAGS.includes("--terraform");
+/** The provider's mirror, packed from the built SDK: kept between runs (the repository's tmp/) and reused while the build is the same. */
+const TERRAFORM_MIRROR_DIR = path.resolve(__dirname, "..", "..", "tmp", "bench-terraform-mirror");
 
 /** The two ways the real graph is served. */
 const PATH_NAMES = ["dynamic", "plugin"] as const;
@@ -131,6 +146,7 @@ interface RunHooks {
 type Run = (name: string, program: PulumiFn, hooks?: RunHooks) => Promise<Timing>;
 
 async function main(): Promise<void> {
+  if (TERRAFORM_ONLY) return terraformOnly();
   // The graphs are inline TypeScript programs: no YAML language host to build.
   const engine = await ensureEngine({ yamlHost: false, log: (line) => console.error(`[engine] ${line}`) });
   const environment = isolatedEnvironment(engine);
@@ -160,6 +176,8 @@ async function main(): Promise<void> {
       `rows ${COUNTS.join(", ")} certificates; rounds ${ROUNDS} (up to 100), ${LARGE_ROUNDS} (above); targets: up and destroy <= ${TARGET.up}x, preview <= ${TARGET.preview}x, ` +
       `checkpoint per certificate <= ${TARGET.statePerCertificate}x the no-op graph's; the plugin <= ${TARGET.pluginOverDynamic}x the dynamic path`,
   );
+  const terraform = TERRAFORM ? terraformContext(await prepareTerraform(TERRAFORM_MIRROR_DIR, (line) => console.error(`[terraform] ${line}`)), management, account.apiKey, sandbox.url) : undefined;
+  if (terraform) console.log(`terraform path: ${terraform.setup.tool.name} ${terraform.setup.tool.version} (${terraform.setup.tool.source}), provider v${terraform.setup.providerVersion} from the packed mirror`);
   if (DROP_VALUES) console.log(`EXPERIMENT: the dynamic path does not store ${DROP_VALUES} (BENCH_DROP_VALUES; refresh, update and destroy then run on less than the provider stores)`);
 
   /** `afterUp` runs after `up`, `afterPreview` after the timed previews, `beforeDestroy` before `destroy`. */
@@ -283,6 +301,7 @@ async function main(): Promise<void> {
         console.log(`  Partner API calls per certificate, destroy (${name}): ${perCertificate(calls.destroy, count)}`);
         console.log(`  Partner API calls for one preview of the whole stack (${name}): ${describe(calls.preview, PREVIEWS)}`);
       }
+      if (terraform && !(await terraformRow(terraform, count, rounds))) process.exitCode = 1;
       if (STATE_DETAIL && row === 0 && noopState) {
         for (const { name, state } of measured) if (state) printStateBreakdown(name, state, noopState, count);
       }
@@ -291,6 +310,44 @@ async function main(): Promise<void> {
   } finally {
     sandbox.process.kill("SIGTERM");
     environment.dispose();
+  }
+}
+
+/** What the Terraform path's rows need from this run. */
+function terraformContext(setup: Awaited<ReturnType<typeof prepareTerraform>>, management: ManagementClient, apiKey: string, baseUrl: string): TerraformRowContext {
+  const context: TerraformRowContext = {
+    setup,
+    account: { apiKey, baseUrl },
+    management,
+    productCode: PRODUCT_CODE,
+    signatureAlgorithm: SIGNATURE_ALGORITHM,
+    plans: PREVIEWS,
+    perCertificate,
+    perRun: describe,
+  };
+  return context;
+}
+
+/** `--terraform-only`: the Terraform path's rows alone, against a sandbox of their own; no Pulumi engine. */
+async function terraformOnly(): Promise<void> {
+  const sandbox = await startSandboxProcess();
+  try {
+    const management = new ManagementClient(sandbox.managementUrl);
+    await management.setConfig({ validation: "auto", issueAfterSeconds: 0, statusCooldownSeconds: 0, methodCooldownSeconds: 0 });
+    const account = await management.createAccount({ username: "bench", balance: "1000000.00" });
+    const setup = await prepareTerraform(TERRAFORM_MIRROR_DIR, (line) => console.error(`[terraform] ${line}`));
+    const context = terraformContext(setup, management, account.apiKey, sandbox.url);
+    console.log(
+      `${setup.tool.name} ${setup.tool.version} (${setup.tool.source}), provider v${setup.providerVersion} from the packed mirror; node ${process.version}; sandbox ${sandbox.url} (own process); keys ${SIGNATURE_ALGORITHM}; ` +
+        `rows ${COUNTS.join(", ")} certificates; rounds ${ROUNDS} (up to 100), ${LARGE_ROUNDS} (above); ${PREVIEWS} timed plans per round`,
+    );
+    for (const count of COUNTS) {
+      const rounds = count > 100 ? LARGE_ROUNDS : ROUNDS;
+      console.log(`\n${count} certificates, median of ${rounds}`);
+      if (!(await terraformRow(context, count, rounds))) process.exitCode = 1;
+    }
+  } finally {
+    sandbox.process.kill("SIGTERM");
   }
 }
 
