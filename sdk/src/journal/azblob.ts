@@ -118,6 +118,7 @@ export function resetAzureClientsForTests(): void {
 export class AzureBlobStore implements JournalStore {
   readonly deadlineMs: number;
   readonly listPageSize: number;
+  readonly url?: string;
   private readonly origin: string;
 
   constructor(
@@ -127,6 +128,7 @@ export class AzureBlobStore implements JournalStore {
     const checked = remoteOptions("AzureBlobStore", options);
     this.deadlineMs = checked.deadlineMs;
     this.listPageSize = checked.listPageSize;
+    if (options.url) this.url = options.url;
     let endpoint: URL;
     try {
       endpoint = new URL(where.serviceUrl);

@@ -60,6 +60,7 @@ export function resetGcsClientsForTests(): void {
 export class GcsStore implements JournalStore {
   readonly deadlineMs: number;
   readonly listPageSize: number;
+  readonly url?: string;
   private readonly origin: string;
 
   constructor(
@@ -69,6 +70,7 @@ export class GcsStore implements JournalStore {
     const checked = remoteOptions("GcsStore", options);
     this.deadlineMs = checked.deadlineMs;
     this.listPageSize = checked.listPageSize;
+    if (options.url) this.url = options.url;
     const endpoint = new URL(where.emulatorHost ? (/^https?:\/\//.test(where.emulatorHost) ? where.emulatorHost : `http://${where.emulatorHost}`) : "https://storage.googleapis.com");
     checkPlainHttp(endpoint, endpoint.hostname, checked.allowInsecureHttp, { host: endpoint.host, note: " (STORAGE_EMULATOR_HOST)", fix: "" });
     this.origin = endpoint.origin;

@@ -296,7 +296,8 @@ export class PurchaseJournal {
    */
   command(args: string): string {
     const variable = /^(s3|gs|azblob):\/\//.test(this.location) ? "CERTRESELLER_JOURNAL_URL" : "CERTRESELLER_JOURNAL_DIR";
-    return `${variable}=${shellWord(this.location)} ${journalCommandLine(args)}`;
+    // The URL with its options: a custom endpoint or region named only there must reach the command too.
+    return `${variable}=${shellWord(this.store.url ?? this.location)} ${journalCommandLine(args)}`;
   }
 
   private parse(text: string, name: string): JournalEntry {

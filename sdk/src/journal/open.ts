@@ -100,7 +100,8 @@ export function openJournal(settings: JournalSettings, env: NodeJS.ProcessEnv = 
  * @example
  * openBucketStore("gs://acme-state/.certreseller/journal").location === "gs://acme-state/.certreseller/journal"
  */
-export function openBucketStore(url: string, options: RemoteStoreOptions = {}, env: NodeJS.ProcessEnv = process.env): JournalStore {
+export function openBucketStore(url: string, given: RemoteStoreOptions = {}, env: NodeJS.ProcessEnv = process.env): JournalStore {
+  const options = { ...given, url: url.trim() };
   const scheme = /^([a-z0-9+.-]+):/i.exec(url.trim())?.[1]?.toLowerCase();
   if (scheme === "s3") {
     const { location, credentials } = parseS3Url(url, env);

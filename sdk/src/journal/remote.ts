@@ -21,6 +21,8 @@ export interface RemoteStoreOptions {
   deadlineMs?: number;
   /** Names asked per listing page, 1 to 1,000. Default 1,000; tests page with fewer. */
   listPageSize?: number;
+  /** The URL the store is opened from (see `JournalStore.url`). */
+  url?: string;
 }
 
 /** The options checked, defaults filled in. */

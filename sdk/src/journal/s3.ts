@@ -120,6 +120,7 @@ export function resetS3ClientsForTests(): void {
 export class S3Store implements JournalStore {
   readonly deadlineMs: number;
   readonly listPageSize: number;
+  readonly url?: string;
   /** The endpoint requests go to, for messages. */
   private readonly origin: string;
 
@@ -131,6 +132,7 @@ export class S3Store implements JournalStore {
     const checked = remoteOptions("S3Store", options);
     this.deadlineMs = checked.deadlineMs;
     this.listPageSize = checked.listPageSize;
+    if (options.url) this.url = options.url;
     const endpoint = new URL(where.endpoint ?? `https://s3.${where.region ?? "us-east-1"}.amazonaws.com`);
     // The rule applies to the host requests reach, not the endpoint's: `bucket.localhost` is not
     // loopback (a resolver may send it to DNS), and `bucket.127.0.0.1` is a DNS name, not an address.

@@ -11,6 +11,11 @@ import * as path from "node:path";
 export interface JournalStore {
   /** The journal as a user would name it: a directory, `s3://bucket/prefix`, `gs://bucket/prefix` or `azblob://container/prefix`. */
   readonly location: string;
+  /**
+   * The URL the store was opened from, with its options (`?endpoint=…&region=…`; never a secret: URLs hold
+   * none), for the commands messages print; undefined for a folder, or a store built without one.
+   */
+  readonly url?: string;
   /** Where one entry lives, for messages (a file path or a bucket URL). */
   locationOf(name: string): string;
   get(name: string): Promise<string | undefined>;

@@ -61,6 +61,15 @@ describe("the journal's place beside the state", () => {
     expect(openJournal({ journalDir: "/x", journalDirDefaulted: true }, { PULUMI_BACKEND_URL: "gs://acme-state/p" }).location).toBe("gs://acme-state/p/.certreseller/journal");
   });
 
+  it("prints commands that reach it with the URL's options (a custom endpoint is named only there), and no secret", () => {
+    const journal = openJournal({ journalDir: "/x", journalDirDefaulted: true }, { AWS_SECRET_ACCESS_KEY: "not-the-secret-123" }, "s3://state/team?endpoint=http://127.0.0.1:9000&region=us-east-1");
+    expect(journal.location).toBe("s3://state/team/.certreseller/journal");
+    const command = journal.command("ls");
+    expect(command).toMatch(/^CERTRESELLER_JOURNAL_URL='s3:\/\/state\/team\/\.certreseller\/journal\?endpoint=http:\/\/127\.0\.0\.1:9000&region=us-east-1' /);
+    expect(command).not.toContain("not-the-secret-123");
+    expect(openJournal({ journalDir: "/srv/j" }, {}).command("ls")).toMatch(/^CERTRESELLER_JOURNAL_DIR=\/srv\/j /);
+  });
+
   it("draws no CI warning; a local journal in CI still does, naming the settings and the bucket backends", () => {
     resetCiWarningForTests();
     expect(ephemeralJournalWarning({ journalDir: "/home/runner/.certreseller/journal", journalDirDefaulted: true }, { CI: "true" }, "s3://acme-state")).toBeUndefined();
