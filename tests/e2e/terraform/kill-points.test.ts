@@ -9,6 +9,7 @@
 // resumed from the journal, or, the answer lost, stopped naming the possibly
 // charged order and `adopt_order_no`, then adopted as the message says.
 // `destroy` refunds. One sandbox, world and journal per case.
+import { spawnSync } from "node:child_process";
 import * as path from "node:path";
 import type { FaultSettings } from "certreseller-sandbox";
 import { afterEach, describe, expect, it } from "vitest";
@@ -181,6 +182,16 @@ describe.skipIf(!terraform)("apply SIGKILLed at each kill point", () => {
         expect(message).toContain("adopt_order_no");
         expect(message).not.toContain("adoptOrderNo");
         expect(await createOrders(sandbox)).toBe(1);
+        // The journal command it prints runs as printed from the Terraform project (no npm project there):
+        // the mirror's launcher, the journal's location in front; its `ls` lists the lost answer's entry.
+        const printed = /`((?:CERTRESELLER_JOURNAL_\w+=\S+ )?(\S+) journal rm (\S+))`/.exec(message);
+        expect(printed, message).not.toBeNull();
+        expect(printed![2]).toMatch(/\/terraform-provider-certreseller_v[^/]+$/);
+        expect(message).not.toMatch(/npx/);
+        const listed = spawnSync("/bin/sh", ["-c", printed![1]!.replace(/ journal rm \S+$/, " journal ls")], { cwd: world.dir, env: world.env, encoding: "utf8", timeout: 60_000 });
+        expect(listed.status, listed.stdout + listed.stderr).toBe(0);
+        expect(listed.stdout).toContain(printed![3]!);
+        expect(listed.stdout).toMatch(/answer lost: MAY have been charged/);
         // As the message says: the order found in the account, adopted in the configuration.
         world.write({ "main.tf": program(terraform!.providerVersion, orderNo) });
       }
