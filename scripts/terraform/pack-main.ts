@@ -30,7 +30,8 @@ async function main(): Promise<void> {
   console.error(`\nCLI config (written to ${cliConfigPath}; use it with TF_CLI_CONFIG_FILE=${cliConfigPath},`);
   console.error("or paste it into ~/.terraformrc or ~/.tofurc):\n");
   console.error(cliConfig);
-  console.error(`and in the program:\n\nterraform {\n  required_providers {\n    certreseller = {\n      source  = "${PROVIDER_SOURCE}"\n      version = "${version}"\n    }\n  }\n}`);
+  const dnsLine = dns ? `    dns = {\n      source  = "hashicorp/dns"\n      version = "${dns.version}"\n    }\n` : "";
+  console.error(`and in the program:\n\nterraform {\n  required_providers {\n    certreseller = {\n      source  = "${PROVIDER_SOURCE}"\n      version = "${version}"\n    }\n${dnsLine}  }\n}`);
 }
 
 main().catch((error: unknown) => {
