@@ -8,7 +8,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startBind, type RunningBind } from "../../../scripts/dns/index.js";
-import { DNS_PROVIDER_VERSION, TOOL_NAMES } from "../../../scripts/terraform/index.js";
+import * as os from "node:os";
+import { DNS_PROVIDER_SOURCE_DIR, DNS_PROVIDER_VERSION, dnsProviderSourceKey, TOOL_NAMES } from "../../../scripts/terraform/index.js";
 import { skipWithout } from "../../support/ci.js";
 import { dnsReader, type DnsReader } from "../dns/lookup.js";
 import { createTerraformWorld, dnsProviderMissing, providedTerraform, shownResources, type TerraformWorld } from "./harness.js";
@@ -122,5 +123,25 @@ describe.skipIf(!terraform || bindMissing || dnsMissing)("hashicorp/dns into BIN
       expect(await dns.cname(cnameName)).toEqual([]);
       expect(shownResources(await world.show())).toEqual({});
     });
+  });
+});
+
+describe("the cache key of the vendored source", () => {
+  it("changes with a Go file, go.mod or go.sum, not with the docs beside them", () => {
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), "certreseller-dns-key-"));
+    try {
+      fs.cpSync(DNS_PROVIDER_SOURCE_DIR, copy, { recursive: true });
+      const key = dnsProviderSourceKey(copy);
+      expect(key).toBe(dnsProviderSourceKey(DNS_PROVIDER_SOURCE_DIR));
+      fs.appendFileSync(path.join(copy, "PROVENANCE.md"), "\nan edit\n");
+      expect(dnsProviderSourceKey(copy)).toBe(key);
+      fs.appendFileSync(path.join(copy, "internal", "provider", "provider.go"), "\n// an edit\n");
+      const edited = dnsProviderSourceKey(copy);
+      expect(edited).not.toBe(key);
+      fs.appendFileSync(path.join(copy, "go.sum"), "\n");
+      expect(dnsProviderSourceKey(copy)).not.toBe(edited);
+    } finally {
+      fs.rmSync(copy, { recursive: true, force: true });
+    }
   });
 });
