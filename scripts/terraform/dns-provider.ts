@@ -69,7 +69,7 @@ export function dnsProviderSourceKey(sourceDir = DNS_PROVIDER_SOURCE_DIR): strin
 
 /**
  * The hashicorp/dns binary for the vendored source as it is now: cached
- * (`<cache>/hashicorp-dns-v3.6.1/<key>/`), or built with `go` (about 2 min
+ * (`<cache>/hashicorp-dns-v3.6.1/<key>/`), or built with `go` (2 to 5 min
  * cold on 2 cores, seconds with a warm Go build cache). Parallel runs wait
  * for one build.
  *
@@ -94,7 +94,7 @@ export async function ensureDnsProvider(options: { log?: Log; root?: string } = 
     // Keyed by content: whoever held the lock built exactly this.
     if (isExecutable(output)) return { ...found, source: "cache" };
     const started = Date.now();
-    log(`building ${label} from ${path.relative(process.cwd(), DNS_PROVIDER_SOURCE_DIR) || "."} (about 2 min cold on 2 cores, seconds with a warm Go build cache)`);
+    log(`building ${label} from ${path.relative(process.cwd(), DNS_PROVIDER_SOURCE_DIR) || "."} (2 to 5 min cold on 2 cores, seconds with a warm Go build cache)`);
     fs.mkdirSync(path.dirname(output), { recursive: true });
     removeStalePartials(output);
     const partial = `${output}.partial-${process.pid}`;
