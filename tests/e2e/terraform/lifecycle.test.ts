@@ -5,7 +5,9 @@
 // counts orders); `apply` buys once, publishes the validation records through
 // hashicorp/dns (RFC 2136, TSIG) and downloads a chain that openssl verifies;
 // a second `plan` has nothing to do; `destroy` deletes the records and
-// refunds. Only the doc's literals (names, zone, server, port, key name)
+// refunds. The doc's alternative (certreseller_rfc2136_record in place of
+// the dns provider and resources, as the doc says) runs the same steps under
+// OpenTofu. Only the doc's literals (names, zone, server, port, key name)
 // become variables; every one must be found exactly once, so a doc edit that
 // moves them fails here instead of testing another program.
 import * as fs from "node:fs";
@@ -18,22 +20,33 @@ import { skipWithout } from "../../support/ci.js";
 import { opensslVerify } from "../../support/openssl.js";
 import { dnsReader, type DnsReader } from "../dns/lookup.js";
 import { startTestSandbox, type TestSandbox } from "../harness/sandbox.js";
-import { createTerraformWorld, dnsProviderMissing, providedTerraform, shownResources, type TerraformWorld } from "./harness.js";
+import { createTerraformWorld, dnsProviderMissing, providedTerraform, shownResources, type TerraformToolName, type TerraformWorld } from "./harness.js";
 
 const terraform = providedTerraform();
 const bindMissing = skipWithout(inject("bind") ? undefined : "no BIND 9 (see the e2e setup's [bind] lines)");
 const dnsMissing = !!terraform && dnsProviderMissing(terraform);
 
-/** The first HCL block under "## Resources in HCL" of docs/terraform.md, as printed. */
-function docsProgram(): string {
+/** The HCL blocks under "## Resources in HCL" of docs/terraform.md, as printed: the program, then the alternative. */
+function docsBlocks(): [string, string] {
   const doc = fs.readFileSync(path.join(repoRoot, "docs", "terraform.md"), "utf8");
   const at = doc.indexOf("\n## Resources in HCL\n");
-  const block = at < 0 ? null : /```hcl\n([\s\S]*?)```/.exec(doc.slice(at));
-  if (!block) throw new Error('docs/terraform.md: no ```hcl block under "## Resources in HCL"');
-  return block[1]!;
+  const section = at < 0 ? "" : doc.slice(at + 1, doc.indexOf("\n## ", at + 1));
+  const blocks = [...section.matchAll(/```hcl\n([\s\S]*?)```/g)].map((match) => match[1]!);
+  if (blocks.length < 2) throw new Error('docs/terraform.md: expected the program and its alternative, two ```hcl blocks under "## Resources in HCL"');
+  return [blocks[0]!, blocks[1]!];
 }
 
-/** Each literal of the doc's program (`attribute = literal`) and the variable the test puts in its place. */
+/** Puts `variable` in place of each literal (`attribute = literal`), each found exactly once. */
+function withVariables(hcl: string, literals: [RegExp, string][]): string {
+  for (const [literal, variable] of literals) {
+    const found = hcl.match(new RegExp(literal.source, "gm")) ?? [];
+    if (found.length !== 1) throw new Error(`docs/terraform.md's program: expected ${literal} once, found it ${found.length} times; update this file`);
+    hcl = hcl.replace(literal, `$1${variable}`);
+  }
+  return hcl;
+}
+
+/** The doc's literals and the variable the test puts in place of each. */
 const LITERALS: [RegExp, string][] = [
   [/^([ \t]*domain\s*=\s*)"example\.com"/m, "var.domain"],
   [/^([ \t]*san_domains\s*=\s*)\["www\.example\.com"\]/m, "var.san_domains"],
@@ -42,6 +55,11 @@ const LITERALS: [RegExp, string][] = [
   [/^([ \t]*port\s*=\s*)53\b/m, "var.dns_port"],
   [/^([ \t]*key_name\s*=\s*)"certreseller\."/m, "var.tsig_key_name"],
 ];
+const ALTERNATIVE_LITERALS: [RegExp, string][] = [
+  [/^([ \t]*server\s*=\s*)"192\.0\.2\.53:53"/m, "var.dns_address"],
+  [/^([ \t]*zone\s*=\s*)"example\.com"/m, "var.zone"],
+  [/^([ \t]*tsig_key_name\s*=\s*)"certreseller"/m, "var.tsig_key_name"],
+];
 
 const VARIABLES = `
 variable "domain" { type = string }
@@ -49,19 +67,37 @@ variable "san_domains" { type = list(string) }
 variable "zone" { type = string }
 variable "dns_server" { type = string }
 variable "dns_port" { type = number }
+variable "dns_address" { type = string }
 variable "tsig_key_name" { type = string }
 `;
 
-/** The doc's program with its literals as variables (declared in a second file, as a user's variables.tf). */
-function program(): Record<string, string> {
-  let hcl = docsProgram();
-  for (const [literal, variable] of LITERALS) {
-    const found = hcl.match(new RegExp(literal.source, "gm")) ?? [];
-    if (found.length !== 1) throw new Error(`docs/terraform.md's program: expected ${literal} once, found it ${found.length} times; update LITERALS in this file`);
-    hcl = hcl.replace(literal, `$1${variable}`);
+/** `hcl` without the top-level block that starts with `header` (through its closing `}` at column 0). */
+function withoutBlock(hcl: string, header: string): string {
+  const start = hcl.indexOf(`\n${header} {\n`);
+  const end = start < 0 ? -1 : hcl.indexOf("\n}\n", start);
+  if (end < 0) throw new Error(`docs/terraform.md's program: no top-level ${header} block; update this file`);
+  return hcl.slice(0, start) + hcl.slice(end + 2);
+}
+
+/** How the records are published: the doc's program (hashicorp/dns), or its alternative (certreseller_rfc2136_record) in place of the dns provider and resources, as the doc says. */
+type Variant = "hashicorp/dns" | "rfc2136";
+
+function program(variant: Variant): Record<string, string> {
+  const [main, alternative] = docsBlocks();
+  let hcl = withVariables(main, LITERALS);
+  if (variant === "rfc2136") {
+    hcl = withoutBlock(hcl, 'provider "dns"');
+    hcl = withoutBlock(hcl, 'resource "dns_cname_record" "validation"');
+    hcl = withoutBlock(hcl, 'resource "dns_txt_record_set" "validation"') + withVariables(alternative, ALTERNATIVE_LITERALS);
+    const dependsOn = /depends_on\s*=\s*\[dns_txt_record_set\.validation, dns_cname_record\.validation\]/;
+    if (!dependsOn.test(hcl)) throw new Error("docs/terraform.md's program: the Certificate's depends_on names other records; update this file");
+    hcl = hcl.replace(dependsOn, "depends_on = [certreseller_rfc2136_record.validation]");
   }
   return { "main.tf": hcl, "variables.tf": VARIABLES };
 }
+
+// Each CLI runs the program; the alternative runs under OpenTofu only (the same provider code under either CLI).
+const CASES: [string, TerraformToolName, Variant][] = [...TOOL_NAMES.map((name): [string, TerraformToolName, Variant] => [name, name, "hashicorp/dns"]), ["tofu, certreseller_rfc2136_record instead", "tofu", "rfc2136"]];
 
 describe.skipIf(!terraform || bindMissing || dnsMissing)("the docs' program: plan, apply, plan, destroy", () => {
   let bind: RunningBind;
@@ -81,18 +117,18 @@ describe.skipIf(!terraform || bindMissing || dnsMissing)("the docs' program: pla
 
   const ordersFor = async (domain: string) => (await sandbox.management.orders()).filter((o) => (o.domains as string[] | undefined)?.includes(domain));
 
-  describe.each(TOOL_NAMES)("%s", (name) => {
-    const domain = `${name}.e2e.test`;
+  describe.each(CASES)("%s", (_, name, variant) => {
+    const domain = `${variant === "rfc2136" ? "alt-" : ""}${name}.e2e.test`;
     const names = [domain, `www.${domain}`];
     let world: TerraformWorld;
     let vars: string[];
 
     beforeAll(() => {
-      world = createTerraformWorld(terraform!, name, program());
+      world = createTerraformWorld(terraform!, name, program(variant));
       Object.assign(world.env, { CERTRESELLER_API_KEY: sandbox.apiKey, CERTRESELLER_BASE_URL: sandbox.url, CERTRESELLER_JOURNAL_DIR: `${world.dir}/../journal` });
       // The doc's key_algorithm stays as printed: the server's key must be what it names.
       expect(bind.algorithm).toBe("hmac-sha256");
-      vars = Object.entries({ domain, zone: "e2e.test", dns_server: "127.0.0.1", dns_port: bind.port, tsig_key_name: bind.keyName }).flatMap(([key, value]) => ["-var", `${key}=${value}`]);
+      vars = Object.entries({ domain, zone: "e2e.test", dns_server: "127.0.0.1", dns_port: bind.port, dns_address: bind.address, tsig_key_name: bind.keyName }).flatMap(([key, value]) => ["-var", `${key}=${value}`]);
       vars.push("-var", `san_domains=["www.${domain}"]`);
       world.env.TF_VAR_tsig_secret = bind.secret;
     });
@@ -118,7 +154,7 @@ describe.skipIf(!terraform || bindMissing || dnsMissing)("the docs' program: pla
       expect(await ordersFor(domain)).toEqual([]);
     });
 
-    it("apply buys once, publishes the records in BIND through hashicorp/dns, and the chain verifies", async () => {
+    it(`apply buys once, publishes the records in BIND through ${variant}, and the chain verifies`, async () => {
       await world.apply(vars);
       const orders = await ordersFor(domain);
       expect(orders).toHaveLength(1);
@@ -129,13 +165,23 @@ describe.skipIf(!terraform || bindMissing || dnsMissing)("the docs' program: pla
       for (const [i, record] of records.entries()) {
         expect(record.record_type).toBe("TXT");
         expect(await dns.txt(record.fqdn)).toEqual([record.value]);
-        expect(shown[`dns_txt_record_set.validation[${i}]`].values).toMatchObject({ zone: "e2e.test.", txt: [record.value] });
+        if (variant === "hashicorp/dns") expect(shown[`dns_txt_record_set.validation[${i}]`].values).toMatchObject({ zone: "e2e.test.", txt: [record.value] });
+        else expect(shown[`certreseller_rfc2136_record.validation[${i}]`].values).toMatchObject({ fqdn: record.fqdn, type: "TXT", value: record.value, pre_existing: false });
       }
-      expect(Object.keys(shown).filter((address) => address.startsWith("dns_cname_record."))).toEqual([]);
+      const publishedBy = variant === "hashicorp/dns" ? "dns_txt_record_set." : "certreseller_rfc2136_record.";
+      expect(Object.keys(shown).filter((address) => /^(dns_|certreseller_rfc2136)/.test(address) && !address.startsWith(publishedBy))).toEqual([]);
       const fullChain = String(shown["certreseller_certificate.site"].values.full_chain_pem);
       expect(opensslVerify(fullChain, await sandbox.management.rootPem())).toMatch(/leaf\.pem: OK/);
-      expect(JSON.stringify(world.state())).not.toContain(sandbox.apiKey);
-      expect(JSON.stringify(world.state())).not.toContain(bind.secret);
+      // Checked as booleans: a failure must not print the state (a private key, the TSIG secret) into the log.
+      const state = JSON.stringify(world.state());
+      expect(state.includes(sandbox.apiKey), "the API key is in the state").toBe(false);
+      if (variant === "hashicorp/dns") {
+        expect(state.includes(bind.secret), "the TSIG secret is in the state: hashicorp/dns keeps it in the provider block").toBe(false);
+      } else {
+        // A resource argument, kept for the record's destroy: marked sensitive on every instance.
+        const instances = (world.state().resources as any[]).filter((r) => r.type === "certreseller_rfc2136_record").flatMap((r) => r.instances);
+        expect(instances.map((i: any) => JSON.stringify(i.sensitive_attributes).includes('"tsig_secret"'))).toEqual(records.map(() => true));
+      }
     });
 
     it("a second plan has no changes", async () => {
