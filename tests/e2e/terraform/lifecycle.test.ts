@@ -190,6 +190,21 @@ describe.skipIf(!terraform || bindMissing || dnsMissing)("the docs' program: pla
       expect(await ordersFor(domain)).toHaveLength(1);
     });
 
+    it("refresh reads every resource back and changes nothing", async () => {
+      const before = shownResources(await world.show());
+      const requests = (await sandbox.management.requests()).length;
+      await world.run(["refresh", "-input=false", ...vars]);
+      const after = shownResources(await world.show());
+      expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+      expect(after["certreseller_order.site"].values.order_no).toBe(before["certreseller_order.site"].values.order_no);
+      // It asked the API (GetRecord) and moved no money.
+      const asked = (await sandbox.management.requests()).slice(requests).map((r) => r.operation);
+      expect(asked).toContain("GetRecord");
+      expect(asked.filter((op) => ["CreateOrder", "CancelOrder", "ApplySign"].includes(op))).toEqual([]);
+      const again = await world.plan([...vars, "-detailed-exitcode"], { allowFailure: true });
+      expect(again.code, again.stdout + again.stderr).toBe(0);
+    });
+
     it("destroy deletes the records and refunds the order", async () => {
       await world.destroy(vars);
       for (const fqdn of names.map((n) => `_dnsauth.${n}`)) expect(await dns.txt(fqdn)).toEqual([]);
