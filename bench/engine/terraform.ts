@@ -9,9 +9,8 @@
 // Figures only.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import { ensureTerraformTools, mirrorCliConfig, packTerraformMirror, PROVIDER_SOURCE, TOOL_NAMES, type TerraformTool, type TerraformToolName } from "../../scripts/terraform/index.js";
+import { ensureTerraformTools, isolatedProgram, packTerraformMirror, PROVIDER_SOURCE, TOOL_NAMES, type TerraformTool, type TerraformToolName } from "../../scripts/terraform/index.js";
 
 /** The CLI and the provider's mirror a run uses. */
 export interface TerraformSetup {
@@ -119,25 +118,10 @@ export async function terraformRound(
   settings: { count: number; plans: number; productCode: string; signatureAlgorithm: string },
   hooks: RoundHooks = {},
 ): Promise<TerraformTiming> {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${setup.tool.name}-`));
-  const dir = path.join(root, "program");
-  const home = path.join(root, "home");
-  for (const folder of [dir, home, path.join(root, "plugin-cache")]) fs.mkdirSync(folder);
-  fs.writeFileSync(path.join(root, "cli.tfrc"), mirrorCliConfig(setup.mirrorDir));
+  // Nothing of this machine's Terraform settings: only the mirrors' CLI config.
+  const { root, dir, env } = isolatedProgram(`bench-${setup.tool.name}-`, setup.mirrorDir);
   fs.writeFileSync(path.join(dir, "main.tf"), terraformProgram(graph, settings.count, settings.productCode, settings.signatureAlgorithm, setup.providerVersion));
-  const env: NodeJS.ProcessEnv = {};
-  // Nothing of this machine's Terraform settings: only the CLI config above.
-  for (const [key, value] of Object.entries(process.env)) if (!/^(TF|TOFU)_/.test(key)) env[key] = value;
   Object.assign(env, {
-    TF_CLI_CONFIG_FILE: path.join(root, "cli.tfrc"),
-    TF_DATA_DIR: path.join(root, "data"),
-    TF_PLUGIN_CACHE_DIR: path.join(root, "plugin-cache"),
-    TF_IN_AUTOMATION: "1",
-    TF_INPUT: "0",
-    CHECKPOINT_DISABLE: "1",
-    HOME: home,
-    // The provider's launcher runs `node`: this run's.
-    PATH: [path.dirname(process.execPath), process.env.PATH ?? ""].join(path.delimiter),
     CERTRESELLER_API_KEY: account.apiKey,
     CERTRESELLER_BASE_URL: account.baseUrl,
     CERTRESELLER_JOURNAL_DIR: path.join(root, "journal"),

@@ -3,48 +3,19 @@
 // paid order in state, not tainted (a tainted Order is replaced: a refund
 // and a second purchase). The next plan shows an update, not a replace; the
 // next apply resumes the order (ApplySign) with CreateOrder still 1.
-import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROVIDER_SOURCE, TOOL_NAMES } from "../../../scripts/terraform/index.js";
+import { TOOL_NAMES } from "../../../scripts/terraform/index.js";
 import { ordersFor } from "../harness/kill-points.js";
-import { startTestSandbox, type TestSandbox } from "../harness/sandbox.js";
-import { createTerraformWorld, providedTerraform, shownResources, type TerraformWorld } from "./harness.js";
+import { providedTerraform, shownResources, type TerraformWorld } from "./harness.js";
+import { siteProgram } from "./programs.js";
+import { sandboxWorld, useSandbox } from "./stack.js";
 
 const terraform = providedTerraform();
 
-const program = (version: string) => `
-terraform {
-  required_providers {
-    certreseller = {
-      source  = "${PROVIDER_SOURCE}"
-      version = "${version}"
-    }
-  }
-}
-
-variable "domain" { type = string }
-
-provider "certreseller" {}
-
-resource "certreseller_order" "site" {
-  product_code        = "sandbox-dv-single"
-  domain              = var.domain
-  verification_method = "dns"
-}
-`;
-
 describe.skipIf(!terraform)("a failure after payment does not taint", () => {
-  let sandbox: TestSandbox;
+  const sandbox = useSandbox();
 
-  beforeAll(async () => {
-    sandbox = await startTestSandbox();
-  });
-
-  afterAll(async () => {
-    await sandbox?.stop();
-  });
-
-  const count = async (operation: string) => (await sandbox.management.requests()).filter((r) => r.operation === operation).length;
+  const count = async (operation: string) => (await sandbox().management.requests()).filter((r) => r.operation === operation).length;
 
   describe.each(TOOL_NAMES)("%s", (name) => {
     const domain = `applysign.${name}.e2e.example.com`;
@@ -52,24 +23,23 @@ describe.skipIf(!terraform)("a failure after payment does not taint", () => {
     let world: TerraformWorld;
 
     beforeAll(async () => {
-      world = createTerraformWorld(terraform!, name, { "main.tf": program(terraform!.providerVersion) });
-      Object.assign(world.env, { CERTRESELLER_API_KEY: sandbox.apiKey, CERTRESELLER_BASE_URL: sandbox.url, CERTRESELLER_JOURNAL_DIR: path.join(path.dirname(world.dir), "journal") });
+      world = sandboxWorld(terraform!, name, sandbox(), { "main.tf": siteProgram(terraform!.providerVersion, { certificate: false }) });
       await world.init();
-      await sandbox.management.clearRequests();
+      await sandbox().management.clearRequests();
     });
 
     afterAll(async () => {
-      await sandbox.management.clearFaults();
+      await sandbox().management.clearFaults();
       if (world?.state()?.resources?.length) await world.destroy(vars, { allowFailure: true });
       world?.dispose();
     });
 
     it("ApplySign failing: the apply warns, the order is in state and not tainted", async () => {
-      await sandbox.management.setFaults({ ApplySign: { errorRate: 1, errorCode: 500 } });
+      await sandbox().management.setFaults({ ApplySign: { errorRate: 1, errorCode: 500 } });
       const applied = await world.apply(vars, { allowFailure: true });
       const output = applied.stdout + applied.stderr;
-      await sandbox.management.clearFaults();
-      const orders = await ordersFor(sandbox, domain);
+      await sandbox().management.clearFaults();
+      const orders = await ordersFor(sandbox(), domain);
       expect(orders).toHaveLength(1);
       // A warning, not an error: Terraform saves an errored create as tainted.
       expect(applied.code, output).toBe(0);
@@ -91,22 +61,22 @@ describe.skipIf(!terraform)("a failure after payment does not taint", () => {
     });
 
     it("the next apply resumes it: ApplySign again, CreateOrder still 1", async () => {
-      const [before] = await ordersFor(sandbox, domain);
+      const [before] = await ordersFor(sandbox(), domain);
       const signsBefore = await count("ApplySign");
       await world.apply(vars);
       expect(await count("CreateOrder")).toBe(1);
       expect(await count("ApplySign")).toBe(signsBefore + 1);
-      const [after, ...others] = await ordersFor(sandbox, domain);
+      const [after, ...others] = await ordersFor(sandbox(), domain);
       expect(others).toEqual([]);
       expect(after!.orderNo).toBe(before!.orderNo);
-      expect((await sandbox.management.order(after!.orderNo)).certStatus).not.toBe(0);
+      expect((await sandbox().management.order(after!.orderNo)).certStatus).not.toBe(0);
       const again = await world.plan([...vars, "-detailed-exitcode"], { allowFailure: true });
       expect(again.code, again.stdout + again.stderr).toBe(0);
     });
 
     it("destroy refunds it", async () => {
       await world.destroy(vars);
-      const [order] = await ordersFor(sandbox, domain);
+      const [order] = await ordersFor(sandbox(), domain);
       expect(order?.orderStatusLabel).toBe("refunded");
       expect(await count("CreateOrder")).toBe(1);
     });

@@ -6,13 +6,13 @@
 // provider's checks (Terraform refuses an argument the schema lacks first)
 // is run again with the cases it did not report. Two cases HCL cannot
 // express (see DROPPED_BY_TERRAFORM) are checked to plan without them.
-import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attributePath } from "../../../sdk/src/terraform/names.js";
-import { PROVIDER_SOURCE, TOOL_NAMES } from "../../../scripts/terraform/index.js";
+import { TOOL_NAMES } from "../../../scripts/terraform/index.js";
 import { CASES } from "../bad-input-corpus.js";
-import { startTestSandbox, type TestSandbox } from "../harness/sandbox.js";
-import { createTerraformWorld, providedTerraform, type TerraformWorld } from "./harness.js";
+import { providedTerraform, type TerraformWorld } from "./harness.js";
+import { certresellerProgram } from "./programs.js";
+import { sandboxWorld, useSandbox } from "./stack.js";
 
 const terraform = providedTerraform();
 
@@ -51,18 +51,7 @@ function program(version: string, cases: number[]): string {
     attributes.push(`  journal_ref = "${resourceName(i)}"`);
     return `# ${CASES[i]!.title}\nresource "certreseller_order" "${resourceName(i)}" {\n${attributes.join("\n")}\n}\n`;
   });
-  return `terraform {
-  required_providers {
-    certreseller = {
-      source  = "${PROVIDER_SOURCE}"
-      version = "${version}"
-    }
-  }
-}
-
-provider "certreseller" {}
-
-${orders.join("\n")}`;
+  return certresellerProgram(version, { resources: `\n${orders.join("\n")}` });
 }
 
 /** The plan's error diagnostics by the resource each names (`with certreseller_order.c3`). */
@@ -78,15 +67,7 @@ function errorsByResource(output: string): Map<string, string[]> {
 }
 
 describe.skipIf(!terraform)("the invalid-input corpus is refused at plan, naming the attribute, buying nothing", () => {
-  let sandbox: TestSandbox;
-
-  beforeAll(async () => {
-    sandbox = await startTestSandbox();
-  });
-
-  afterAll(async () => {
-    await sandbox?.stop();
-  });
+  const sandbox = useSandbox();
 
   describe.each(TOOL_NAMES)("%s", (name) => {
     let world: TerraformWorld;
@@ -94,8 +75,7 @@ describe.skipIf(!terraform)("the invalid-input corpus is refused at plan, naming
     const unreported = new Map<string, string>();
 
     beforeAll(async () => {
-      world = createTerraformWorld(terraform!, name, { "main.tf": program(terraform!.providerVersion, [0]) });
-      Object.assign(world.env, { CERTRESELLER_API_KEY: sandbox.apiKey, CERTRESELLER_BASE_URL: sandbox.url, CERTRESELLER_JOURNAL_DIR: path.join(path.dirname(world.dir), "journal") });
+      world = sandboxWorld(terraform!, name, sandbox(), { "main.tf": program(terraform!.providerVersion, [0]) });
       await world.init();
       let left = CASES.map((_, i) => i);
       while (left.length > 0) {
@@ -128,8 +108,8 @@ describe.skipIf(!terraform)("the invalid-input corpus is refused at plan, naming
     });
 
     it("created no order and sent no CreateOrder through the whole corpus", async () => {
-      expect(await sandbox.management.orders()).toHaveLength(0);
-      expect((await sandbox.management.operationCounts()).CreateOrder ?? 0).toBe(0);
+      expect(await sandbox().management.orders()).toHaveLength(0);
+      expect((await sandbox().management.operationCounts()).CreateOrder ?? 0).toBe(0);
     });
   });
 });

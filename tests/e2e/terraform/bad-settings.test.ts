@@ -4,55 +4,33 @@
 // the state keeps the order (a refused or misrouted read is never "the order
 // is gone"), nothing is bought and nothing refunded. With the right settings
 // again, the plan has no changes and `destroy` refunds.
-import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROVIDER_SOURCE, TOOL_NAMES } from "../../../scripts/terraform/index.js";
+import { TOOL_NAMES } from "../../../scripts/terraform/index.js";
 import { startHtml404 } from "../harness/html-404.js";
 import { ordersFor } from "../harness/kill-points.js";
-import { startTestSandbox, type TestSandbox } from "../harness/sandbox.js";
-import { createTerraformWorld, providedTerraform, type TerraformWorld } from "./harness.js";
+import { providedTerraform, type TerraformWorld } from "./harness.js";
+import { siteProgram } from "./programs.js";
+import { sandboxWorld, useSandbox } from "./stack.js";
 
 const terraform = providedTerraform();
-
-const program = (version: string) => `
-terraform {
-  required_providers {
-    certreseller = {
-      source  = "${PROVIDER_SOURCE}"
-      version = "${version}"
-    }
-  }
-}
-
-variable "domain" { type = string }
-
-provider "certreseller" {}
-
-resource "certreseller_order" "site" {
-  product_code        = "sandbox-dv-single"
-  domain              = var.domain
-  verification_method = "dns"
-}
-`;
 
 /** A key of the sandbox's shape that no account holds. */
 const WRONG_KEY = "ak_nobody:0000000000000000";
 
 describe.skipIf(!terraform)("a wrong key or an HTML 404 proxy never drops a held order nor buys again", () => {
-  let sandbox: TestSandbox;
+  const sandbox = useSandbox();
   let html404: Awaited<ReturnType<typeof startHtml404>>;
 
   beforeAll(async () => {
-    sandbox = await startTestSandbox();
     html404 = await startHtml404();
   });
 
+  // Hooks run as a stack: this stops before the sandbox does.
   afterAll(async () => {
     await html404?.stop();
-    await sandbox?.stop();
   });
 
-  const createOrders = async () => (await sandbox.management.requests()).filter((r) => r.operation === "CreateOrder").length;
+  const createOrders = async () => (await sandbox().management.requests()).filter((r) => r.operation === "CreateOrder").length;
 
   describe.each(TOOL_NAMES)("%s", (name) => {
     const domain = `settings.${name}.e2e.example.com`;
@@ -62,11 +40,10 @@ describe.skipIf(!terraform)("a wrong key or an HTML 404 proxy never drops a held
     let creates: number;
 
     beforeAll(async () => {
-      world = createTerraformWorld(terraform!, name, { "main.tf": program(terraform!.providerVersion) });
-      Object.assign(world.env, { CERTRESELLER_API_KEY: sandbox.apiKey, CERTRESELLER_BASE_URL: sandbox.url, CERTRESELLER_JOURNAL_DIR: path.join(path.dirname(world.dir), "journal") });
+      world = sandboxWorld(terraform!, name, sandbox(), { "main.tf": siteProgram(terraform!.providerVersion, { certificate: false }) });
       await world.init();
       await world.apply(vars);
-      const orders = await ordersFor(sandbox, domain);
+      const orders = await ordersFor(sandbox(), domain);
       expect(orders).toHaveLength(1);
       orderNo = orders[0]!.orderNo;
       creates = await createOrders();
@@ -104,7 +81,7 @@ describe.skipIf(!terraform)("a wrong key or an HTML 404 proxy never drops a held
         if (secret) expect(output).not.toContain(secret);
         expect(heldOrder()).toBe(orderNo);
         expect(await createOrders()).toBe(creates);
-        const orders = await ordersFor(sandbox, domain);
+        const orders = await ordersFor(sandbox(), domain);
         expect(orders.map((o) => o.orderNo)).toEqual([orderNo]);
         expect(orders[0]!.orderStatusLabel).not.toBe("refunded");
       });
@@ -114,7 +91,7 @@ describe.skipIf(!terraform)("a wrong key or an HTML 404 proxy never drops a held
       const again = await world.plan([...vars, "-detailed-exitcode"], { allowFailure: true });
       expect(again.code, again.stdout + again.stderr).toBe(0);
       await world.destroy(vars);
-      const orders = await ordersFor(sandbox, domain);
+      const orders = await ordersFor(sandbox(), domain);
       expect(orders.map((o) => o.orderNo)).toEqual([orderNo]);
       expect(orders[0]!.orderStatusLabel).toBe("refunded");
       expect(await createOrders()).toBe(creates);

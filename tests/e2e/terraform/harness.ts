@@ -7,10 +7,9 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { inject } from "vitest";
-import { mirrorCliConfig, type TerraformTool, type TerraformToolName } from "../../../scripts/terraform/index.js";
+import { isolatedProgram, type TerraformTool, type TerraformToolName } from "../../../scripts/terraform/index.js";
 import { skipWithout } from "../../support/ci.js";
 import { killTree } from "../harness/process-tree.js";
 
@@ -125,26 +124,7 @@ const DEFAULT_TIMEOUT_MS = 300_000;
  */
 export function createTerraformWorld(provided: ProvidedTerraform & { tools: Record<TerraformToolName, TerraformTool> }, name: TerraformToolName, files: Record<string, string> = {}): TerraformWorld {
   const tool = provided.tools[name];
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), `certreseller-${name}-`));
-  const dir = path.join(root, "program");
-  const home = path.join(root, "home");
-  for (const folder of [dir, home, path.join(root, "plugin-cache")]) fs.mkdirSync(folder);
-  const cliConfigPath = path.join(root, "cli.tfrc");
-  fs.writeFileSync(cliConfigPath, mirrorCliConfig(provided.mirrorDir, provided.extraMirrors));
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!/^(TF|TOFU)_/.test(key)) env[key] = value;
-  Object.assign(env, {
-    TF_CLI_CONFIG_FILE: cliConfigPath,
-    TF_DATA_DIR: path.join(root, "data"),
-    TF_PLUGIN_CACHE_DIR: path.join(root, "plugin-cache"),
-    TF_IN_AUTOMATION: "1",
-    TF_INPUT: "0",
-    CHECKPOINT_DISABLE: "1",
-    // No ~/.terraform.d or ~/.tofurc of the user's, nor their credentials.
-    HOME: home,
-    // The provider's launcher runs `node`: this run's.
-    PATH: [path.dirname(process.execPath), process.env.PATH ?? ""].join(path.delimiter),
-  });
+  const { root, dir, cliConfigPath, env } = isolatedProgram(`certreseller-${name}-`, provided.mirrorDir, provided.extraMirrors);
 
   const start = (args: string[], options: { env?: NodeJS.ProcessEnv } = {}): RunningCommand => {
     const child = spawn(tool.path, args, { cwd: dir, env: { ...env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });

@@ -4,50 +4,16 @@
 // configuration, its Certificate no request id), the apply buys nothing, and
 // the plan after it has no changes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROVIDER_SOURCE, TOOL_NAMES } from "../../../scripts/terraform/index.js";
-import { startTestSandbox, type TestSandbox } from "../harness/sandbox.js";
-import { createTerraformWorld, providedTerraform, shownResources, type TerraformWorld } from "./harness.js";
+import { TOOL_NAMES } from "../../../scripts/terraform/index.js";
+import { ordersFor } from "../harness/kill-points.js";
+import { providedTerraform, shownResources, type TerraformWorld } from "./harness.js";
+import { siteProgram } from "./programs.js";
+import { sandboxWorld, useSandbox } from "./stack.js";
 
 const terraform = providedTerraform();
 
-const program = (version: string) => `
-terraform {
-  required_providers {
-    certreseller = {
-      source  = "${PROVIDER_SOURCE}"
-      version = "${version}"
-    }
-  }
-}
-
-variable "domain" { type = string }
-
-provider "certreseller" {}
-
-resource "certreseller_order" "site" {
-  product_code        = "sandbox-dv-single"
-  domain              = var.domain
-  verification_method = "dns"
-}
-
-resource "certreseller_certificate" "site" {
-  order_no   = certreseller_order.site.order_no
-  request_id = certreseller_order.site.request_id
-}
-`;
-
 describe.skipIf(!terraform)("import of an Order the state lost", () => {
-  let sandbox: TestSandbox;
-
-  beforeAll(async () => {
-    sandbox = await startTestSandbox();
-  });
-
-  afterAll(async () => {
-    await sandbox?.stop();
-  });
-
-  const ordersFor = async (domain: string) => (await sandbox.management.orders()).filter((o) => (o.domains as string[] | undefined)?.includes(domain));
+  const sandbox = useSandbox();
 
   describe.each(TOOL_NAMES)("%s", (name) => {
     const domain = `imported.${name}.e2e.example.com`;
@@ -56,8 +22,7 @@ describe.skipIf(!terraform)("import of an Order the state lost", () => {
     let orderNo: string;
 
     beforeAll(async () => {
-      world = createTerraformWorld(terraform!, name, { "main.tf": program(terraform!.providerVersion) });
-      Object.assign(world.env, { CERTRESELLER_API_KEY: sandbox.apiKey, CERTRESELLER_BASE_URL: sandbox.url, CERTRESELLER_JOURNAL_DIR: `${world.dir}/../journal` });
+      world = sandboxWorld(terraform!, name, sandbox(), { "main.tf": siteProgram(terraform!.providerVersion) });
       await world.init();
       await world.apply(vars);
       orderNo = shownResources(await world.show())["certreseller_order.site"].values.order_no;
@@ -74,7 +39,7 @@ describe.skipIf(!terraform)("import of an Order the state lost", () => {
       await world.import("certreseller_order.site", orderNo, { env: { TF_VAR_domain: domain } });
       const order = shownResources(await world.show())["certreseller_order.site"];
       expect(order.values).toMatchObject({ order_no: orderNo, domain, adopted: true });
-      expect(await ordersFor(domain)).toHaveLength(1);
+      expect(await ordersFor(sandbox(), domain)).toHaveLength(1);
     });
 
     it("the next plan only updates in place; its apply buys nothing; then no changes", async () => {
@@ -82,14 +47,14 @@ describe.skipIf(!terraform)("import of an Order the state lost", () => {
       const actions = planned.resource_changes.map((change: any) => change.change.actions.join(","));
       expect(actions.every((action: string) => action === "update" || action === "no-op"), actions.join(" ")).toBe(true);
       await world.apply(vars);
-      expect(await ordersFor(domain)).toHaveLength(1);
+      expect(await ordersFor(sandbox(), domain)).toHaveLength(1);
       const again = await world.plan([...vars, "-detailed-exitcode"], { allowFailure: true });
       expect(again.code, again.stdout + again.stderr).toBe(0);
     });
 
     it("destroy refunds the imported order", async () => {
       await world.destroy(vars);
-      const orders = await ordersFor(domain);
+      const orders = await ordersFor(sandbox(), domain);
       expect(orders.map((o) => [o.orderNo, o.orderStatusLabel])).toEqual([[orderNo, "refunded"]]);
     });
   });

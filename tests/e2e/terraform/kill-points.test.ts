@@ -10,46 +10,21 @@
 // charged order and `adopt_order_no`, then adopted as the message says.
 // `destroy` refunds. One sandbox, world and journal per case.
 import { spawnSync } from "node:child_process";
-import * as path from "node:path";
 import type { FaultSettings } from "certreseller-sandbox";
 import { afterEach, describe, expect, it } from "vitest";
 import { openJournal } from "../../../sdk/src/journal/index.js";
-import { PROVIDER_SOURCE, type TerraformToolName } from "../../../scripts/terraform/index.js";
+import { type TerraformToolName } from "../../../scripts/terraform/index.js";
 import { ordersFor, ordersOnceSold } from "../harness/kill-points.js";
 import { descendants, isAlive, killTree } from "../harness/process-tree.js";
 import { startTestSandbox, type TestSandbox } from "../harness/sandbox.js";
 import { until } from "../harness/waiting.js";
-import { createTerraformWorld, providedTerraform, shownResources, type TerraformWorld } from "./harness.js";
+import { providedTerraform, shownResources } from "./harness.js";
+import { siteProgram } from "./programs.js";
+import { sandboxWorld } from "./stack.js";
 
 const terraform = providedTerraform();
 /** How long the sandbox holds the call the kill lands in. */
 const LATENCY_MS = 8_000;
-
-const program = (version: string, adoptOrderNo?: string) => `
-terraform {
-  required_providers {
-    certreseller = {
-      source  = "${PROVIDER_SOURCE}"
-      version = "${version}"
-    }
-  }
-}
-
-variable "domain" { type = string }
-
-provider "certreseller" {}
-
-resource "certreseller_order" "site" {
-  product_code        = "sandbox-dv-single"
-  domain              = var.domain
-  verification_method = "dns"${adoptOrderNo ? `\n  adopt_order_no      = "${adoptOrderNo}"` : ""}
-}
-
-resource "certreseller_certificate" "site" {
-  order_no   = certreseller_order.site.order_no
-  request_id = certreseller_order.site.request_id
-}
-`;
 
 interface Context {
   sandbox: TestSandbox;
@@ -123,9 +98,8 @@ describe.skipIf(!terraform)("apply SIGKILLed at each kill point", () => {
       const sandbox = await startTestSandbox();
       const domain = `kill-${i}.${tool}.e2e.example.com`;
       const vars = ["-var", `domain=${domain}`];
-      const world: TerraformWorld = createTerraformWorld(terraform!, tool, { "main.tf": program(terraform!.providerVersion) });
-      const journalDir = path.join(path.dirname(world.dir), "journal");
-      Object.assign(world.env, { CERTRESELLER_API_KEY: sandbox.apiKey, CERTRESELLER_BASE_URL: sandbox.url, CERTRESELLER_JOURNAL_DIR: journalDir });
+      const world = sandboxWorld(terraform!, tool, sandbox, { "main.tf": siteProgram(terraform!.providerVersion) });
+      const { journalDir } = world;
       let cliPid: number | undefined;
       cleanups.push(async () => {
         if (cliPid && isAlive(cliPid)) killTree(cliPid);
@@ -193,7 +167,7 @@ describe.skipIf(!terraform)("apply SIGKILLed at each kill point", () => {
         expect(listed.stdout).toContain(printed![3]!);
         expect(listed.stdout).toMatch(/answer lost: MAY have been charged/);
         // As the message says: the order found in the account, adopted in the configuration.
-        world.write({ "main.tf": program(terraform!.providerVersion, orderNo) });
+        world.write({ "main.tf": siteProgram(terraform!.providerVersion, { adoptOrderNo: orderNo }) });
       }
       const { stdout } = await world.apply(vars);
       if (!lostMachine && point !== AFTER_APPLY_SIGN) expect(stdout).toContain(orderNo);

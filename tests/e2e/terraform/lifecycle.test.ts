@@ -19,8 +19,10 @@ import { DNS_PROVIDER_VERSION, PROVIDER_SOURCE, TOOL_NAMES } from "../../../scri
 import { skipWithout } from "../../support/ci.js";
 import { opensslVerify } from "../../support/openssl.js";
 import { dnsReader, type DnsReader } from "../dns/lookup.js";
+import { ordersFor } from "../harness/kill-points.js";
 import { startTestSandbox, type TestSandbox } from "../harness/sandbox.js";
-import { createTerraformWorld, dnsProviderMissing, providedTerraform, shownResources, type TerraformToolName, type TerraformWorld } from "./harness.js";
+import { dnsProviderMissing, providedTerraform, shownResources, type TerraformToolName, type TerraformWorld } from "./harness.js";
+import { sandboxWorld } from "./stack.js";
 
 const terraform = providedTerraform();
 const bindMissing = skipWithout(inject("bind") ? undefined : "no BIND 9 (see the e2e setup's [bind] lines)");
@@ -115,8 +117,6 @@ describe.skipIf(!terraform || bindMissing || dnsMissing)("the docs' program: pla
     await bind?.stop();
   });
 
-  const ordersFor = async (domain: string) => (await sandbox.management.orders()).filter((o) => (o.domains as string[] | undefined)?.includes(domain));
-
   describe.each(CASES)("%s", (_, name, variant) => {
     const domain = `${variant === "rfc2136" ? "alt-" : ""}${name}.e2e.test`;
     const names = [domain, `www.${domain}`];
@@ -124,8 +124,7 @@ describe.skipIf(!terraform || bindMissing || dnsMissing)("the docs' program: pla
     let vars: string[];
 
     beforeAll(() => {
-      world = createTerraformWorld(terraform!, name, program(variant));
-      Object.assign(world.env, { CERTRESELLER_API_KEY: sandbox.apiKey, CERTRESELLER_BASE_URL: sandbox.url, CERTRESELLER_JOURNAL_DIR: `${world.dir}/../journal` });
+      world = sandboxWorld(terraform!, name, sandbox, program(variant));
       // The doc's key_algorithm stays as printed: the server's key must be what it names.
       expect(bind.algorithm).toBe("hmac-sha256");
       vars = Object.entries({ domain, zone: "e2e.test", dns_server: "127.0.0.1", dns_port: bind.port, dns_address: bind.address, tsig_key_name: bind.keyName }).flatMap(([key, value]) => ["-var", `${key}=${value}`]);
@@ -151,12 +150,12 @@ describe.skipIf(!terraform || bindMissing || dnsMissing)("the docs' program: pla
       expect(stdout).toMatch(/quoted_price\s+=\s+"\d+\.\d\d"/);
       expect(stdout).toMatch(/will buy sandbox-dv-multi \(12 months\) for .*: \d+\.\d\d/);
       expect(stdout).toMatch(/Plan: \d+ to add, 0 to change, 0 to destroy/);
-      expect(await ordersFor(domain)).toEqual([]);
+      expect(await ordersFor(sandbox, domain)).toEqual([]);
     });
 
     it(`apply buys once, publishes the records in BIND through ${variant}, and the chain verifies`, async () => {
       await world.apply(vars);
-      const orders = await ordersFor(domain);
+      const orders = await ordersFor(sandbox, domain);
       expect(orders).toHaveLength(1);
       const shown = shownResources(await world.show());
       expect(shown["certreseller_order.site"].values.order_no).toBe(orders[0]!.orderNo);
@@ -187,7 +186,7 @@ describe.skipIf(!terraform || bindMissing || dnsMissing)("the docs' program: pla
     it("a second plan has no changes", async () => {
       const again = await world.plan([...vars, "-detailed-exitcode"], { allowFailure: true });
       expect(again.code, again.stdout + again.stderr).toBe(0);
-      expect(await ordersFor(domain)).toHaveLength(1);
+      expect(await ordersFor(sandbox, domain)).toHaveLength(1);
     });
 
     it("refresh reads every resource back and changes nothing", async () => {
@@ -208,10 +207,10 @@ describe.skipIf(!terraform || bindMissing || dnsMissing)("the docs' program: pla
     it("destroy deletes the records and refunds the order", async () => {
       await world.destroy(vars);
       for (const fqdn of names.map((n) => `_dnsauth.${n}`)) expect(await dns.txt(fqdn)).toEqual([]);
-      const [order] = await ordersFor(domain);
+      const [order] = await ordersFor(sandbox, domain);
       expect(order?.orderStatusLabel).toBe("refunded");
       expect(order?.refund).toMatchObject({ amount: order?.amount });
-      expect(await ordersFor(domain)).toHaveLength(1);
+      expect(await ordersFor(sandbox, domain)).toHaveLength(1);
     });
   });
 });

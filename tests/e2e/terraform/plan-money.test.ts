@@ -7,18 +7,18 @@
 // journaled order (no charge) and passes a cap of 0. With
 // PLAN_MONEY_FIXTURES=<dir> the `show -json` documents are written there:
 // that is how sdk/test/money/fixtures/terraform/ was captured.
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openJournal } from "../../../sdk/src/journal/index.js";
-import { PROVIDER_SOURCE } from "../../../scripts/terraform/index.js";
+import { previewMoneyBin, runCaptured, type Ran } from "../harness/preview-money.js";
 import { startTestSandbox, type TestSandbox } from "../harness/sandbox.js";
 import { until } from "../harness/waiting.js";
-import { createTerraformWorld, providedTerraform, type TerraformWorld } from "./harness.js";
+import { providedTerraform } from "./harness.js";
+import { certresellerProgram } from "./programs.js";
+import { sandboxWorld, type SandboxWorld } from "./stack.js";
 
 const terraform = providedTerraform();
-const repoRoot = path.resolve(__dirname, "../../..");
 const APPLY_SIGN_LATENCY_MS = 20_000;
 
 const order = (name: string, product: string, domain: string, sans = "[]") => `
@@ -30,41 +30,11 @@ resource "certreseller_order" "${name}" {
 }
 `;
 
-const program = (version: string, orders: string) => `
-terraform {
-  required_providers {
-    certreseller = {
-      source  = "${PROVIDER_SOURCE}"
-      version = "${version}"
-    }
-  }
-}
-
-variable "zone" { type = string }
-
-provider "certreseller" {}
-${orders}`;
-
-/** The bin the SDK's package.json declares, run as npx would. */
-function binPath(): string {
-  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "sdk", "package.json"), "utf8")) as { bin: Record<string, string> };
-  return path.join(repoRoot, "sdk", pkg.bin["certreseller-preview-money"]!);
-}
-
-interface Ran {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+const program = (version: string, orders: string) => certresellerProgram(version, { variables: ["zone"], resources: orders });
 
 /** The command on a `show -json` document given on stdin, as a CI step pipes it. */
 function previewMoney(shown: unknown, args: string[]): Promise<Ran> {
-  return new Promise((resolve) => {
-    const child = execFile(process.execPath, [binPath(), "--terraform", ...args], { env: { ...process.env, CERTRESELLER_NOW: "" } }, (error, stdout, stderr) =>
-      resolve({ code: error ? (typeof error.code === "number" ? error.code : 2) : 0, stdout, stderr }),
-    );
-    child.stdin!.end(JSON.stringify(shown));
-  });
+  return runCaptured(process.execPath, [previewMoneyBin(), "--terraform", ...args], { env: { ...process.env, CERTRESELLER_NOW: "" } }, JSON.stringify(shown));
 }
 
 describe.skipIf(!terraform)("certreseller-preview-money --terraform on real OpenTofu plans", () => {
@@ -73,8 +43,7 @@ describe.skipIf(!terraform)("certreseller-preview-money --terraform on real Open
   const single = order("site", "sandbox-dv-single", '"site.${var.zone}"');
   const multi = order("multi", "sandbox-dv-multi", '"multi.${var.zone}"', '["www.${var.zone}"]');
   let sandbox: TestSandbox;
-  let world: TerraformWorld;
-  let journalDir: string;
+  let world: SandboxWorld;
 
   const ordersOfZone = async () => (await sandbox.management.orders()).filter((o) => (o.domains as string[] | undefined)?.some((d) => d.endsWith(zone)));
   const captured = (name: string, shown: unknown) => {
@@ -84,9 +53,7 @@ describe.skipIf(!terraform)("certreseller-preview-money --terraform on real Open
 
   beforeAll(async () => {
     sandbox = await startTestSandbox();
-    world = createTerraformWorld(terraform!, "tofu", { "main.tf": program(terraform!.providerVersion, single + multi) });
-    journalDir = path.join(path.dirname(world.dir), "journal");
-    Object.assign(world.env, { CERTRESELLER_API_KEY: sandbox.apiKey, CERTRESELLER_BASE_URL: sandbox.url, CERTRESELLER_JOURNAL_DIR: journalDir });
+    world = sandboxWorld(terraform!, "tofu", sandbox, { "main.tf": program(terraform!.providerVersion, single + multi) });
     await world.init();
   });
 
@@ -135,8 +102,8 @@ describe.skipIf(!terraform)("certreseller-preview-money --terraform on real Open
 
   it("after an apply killed between CreateOrder and ApplySign: the plan resumes the journaled order, no charge", async () => {
     // A world of its own: a killed apply can leave the state file empty, which would drop the Orders held above.
-    const killed = createTerraformWorld(terraform!, "tofu", { "main.tf": program(terraform!.providerVersion, order("third", "sandbox-dv-single", '"third.${var.zone}"')) });
-    Object.assign(killed.env, { CERTRESELLER_API_KEY: sandbox.apiKey, CERTRESELLER_BASE_URL: sandbox.url, CERTRESELLER_JOURNAL_DIR: journalDir });
+    const { journalDir } = world;
+    const killed = sandboxWorld(terraform!, "tofu", sandbox, { "main.tf": program(terraform!.providerVersion, order("third", "sandbox-dv-single", '"third.${var.zone}"')) }, journalDir);
     try {
       await killed.init();
       await sandbox.management.setFaults({ ApplySign: { latencyMs: APPLY_SIGN_LATENCY_MS } });
