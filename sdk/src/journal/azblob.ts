@@ -1,8 +1,7 @@
 import type { Readable } from "node:stream";
 import type * as AzureBlobSdk from "@azure/storage-blob";
 import type * as AzureIdentitySdk from "@azure/identity";
-import { callFailed, checkPlainHttp, MAX_ANSWER_BYTES, readText, remoteOptions, startCall, transportReason, type Call, type RemoteStoreOptions } from "./remote.js";
-import { checkEntryName, isEntryName, type JournalStore } from "./store.js";
+import { BucketStore, callFailed, checkPlainHttp, MAX_ANSWER_BYTES, parseBucketUrl, readText, transportReason, type Call, type RemoteStoreOptions } from "./remote.js";
 
 /** How an Azure Blob journal authenticates: the first the environment offers, in Pulumi's azblob backend's order. */
 export type AzureAuth =
@@ -38,17 +37,7 @@ export interface AzureBlobLocation {
  * parseAzureBlobUrl("azblob://state/.certreseller/journal", { AZURE_STORAGE_ACCOUNT: "acme" }).serviceUrl === "https://acme.blob.core.windows.net"
  */
 export function parseAzureBlobUrl(url: string, env: NodeJS.ProcessEnv = process.env): AzureBlobLocation {
-  let parsed: URL;
-  try {
-    parsed = new URL(url.trim());
-  } catch (error) {
-    throw new Error(`certreseller: the journal URL ${JSON.stringify(url)} is not a URL; write azblob://<container>/<prefix>`, { cause: error });
-  }
-  if (parsed.protocol !== "azblob:") throw new Error(`certreseller: the journal URL must start with azblob:// (got ${parsed.protocol}//...)`);
-  if (parsed.username || parsed.password) throw new Error("certreseller: the journal URL must not hold credentials; use AZURE_STORAGE_KEY, a SAS token, a connection string or an Azure identity");
-  const container = parsed.hostname;
-  if (!container) throw new Error("certreseller: the journal URL names no container; write azblob://<container>/<prefix>");
-  const prefix = decodeURIComponent(parsed.pathname).replace(/^\/+|\/+$/g, "");
+  const { parsed, bucket: container, prefix } = parseBucketUrl(url, "azblob", "container", "use AZURE_STORAGE_KEY, a SAS token, a connection string or an Azure identity");
   const q = parsed.searchParams;
   const connectionString = env.AZURE_STORAGE_CONNECTION_STRING?.trim();
   if (connectionString) {
@@ -115,36 +104,22 @@ export function resetAzureClientsForTests(): void {
  * settles only once the upload answered 201. Every call ends within
  * `deadlineMs` (the SDK's retries included); an entry over 1 MiB is not read.
  */
-export class AzureBlobStore implements JournalStore {
-  readonly deadlineMs: number;
-  readonly listPageSize: number;
-  readonly url?: string;
+export class AzureBlobStore extends BucketStore {
   private readonly origin: string;
 
   constructor(
     readonly where: AzureBlobLocation,
     options: RemoteStoreOptions = {},
   ) {
-    const checked = remoteOptions("AzureBlobStore", options);
-    this.deadlineMs = checked.deadlineMs;
-    this.listPageSize = checked.listPageSize;
-    if (options.url) this.url = options.url;
+    super("AzureBlobStore", { scheme: "azblob", bucket: where.container, prefix: where.prefix }, options);
     let endpoint: URL;
     try {
       endpoint = new URL(where.serviceUrl);
     } catch (error) {
       throw new Error(`certreseller: the Azure blob service URL ${JSON.stringify(where.serviceUrl)} is not a URL (check AZURE_STORAGE_DOMAIN / AZURE_STORAGE_PROTOCOL)`, { cause: error });
     }
-    checkPlainHttp(endpoint, endpoint.hostname, checked.allowInsecureHttp, { host: endpoint.host, note: "", fix: "" });
+    checkPlainHttp(endpoint, endpoint.hostname, this.allowInsecureHttp, { host: endpoint.host, note: "", fix: "" });
     this.origin = endpoint.origin;
-  }
-
-  get location(): string {
-    return `azblob://${this.where.container}${this.where.prefix ? `/${this.where.prefix}` : ""}`;
-  }
-
-  locationOf(name: string): string {
-    return `${this.location}/${name}`;
   }
 
   async get(name: string): Promise<string | undefined> {
@@ -160,50 +135,22 @@ export class AzureBlobStore implements JournalStore {
 
   async put(name: string, text: string): Promise<void> {
     const call = this.call("write", name);
-    try {
-      await this.blob(name).upload(text, Buffer.byteLength(text), { blobHTTPHeaders: { blobContentType: "application/json" }, abortSignal: call.deadline });
-    } catch (error) {
-      throw this.failure(call, error);
-    }
+    await this.attempt(call, () => this.blob(name).upload(text, Buffer.byteLength(text), { blobHTTPHeaders: { blobContentType: "application/json" }, abortSignal: call.deadline }));
   }
 
   async delete(name: string): Promise<void> {
     const call = this.call("delete", name);
-    try {
-      await this.blob(name).deleteIfExists({ abortSignal: call.deadline });
-    } catch (error) {
-      throw this.failure(call, error);
-    }
+    await this.attempt(call, () => this.blob(name).deleteIfExists({ abortSignal: call.deadline }));
   }
 
-  async list(): Promise<string[]> {
-    // One deadline for every page.
-    const call = startCall("list", this.location, this.deadlineMs);
-    const prefix = this.where.prefix ? `${this.where.prefix}/` : "";
-    const names: string[] = [];
-    try {
-      // One request per page of up to 1,000 names; the delimiter leaves out "folders" under the prefix.
-      const pages = this.container().listBlobsByHierarchy("/", { prefix, abortSignal: call.deadline }).byPage({ maxPageSize: this.listPageSize });
-      for await (const page of pages) {
-        for (const blob of page.segment.blobItems) {
-          const name = blob.name.slice(prefix.length);
-          if (name.endsWith(".json") && isEntryName(name)) names.push(name);
-        }
-      }
-    } catch (error) {
-      throw this.failure(call, error);
-    }
-    return names.sort();
-  }
-
-  private call(what: Call["what"], name: string): Call {
-    checkEntryName(name);
-    return startCall(what, this.locationOf(name), this.deadlineMs);
+  protected async listObjects(call: Call, prefix: string, found: (objectName: string) => void): Promise<void> {
+    // One request per page of up to 1,000 names; the delimiter leaves out "folders" under the prefix.
+    const pages = this.container().listBlobsByHierarchy("/", { prefix, abortSignal: call.deadline }).byPage({ maxPageSize: this.listPageSize });
+    for await (const page of pages) for (const blob of page.segment.blobItems) found(blob.name);
   }
 
   private blob(name: string): AzureBlobSdk.BlockBlobClient {
-    checkEntryName(name);
-    return this.container().getBlockBlobClient(this.where.prefix ? `${this.where.prefix}/${name}` : name);
+    return this.container().getBlockBlobClient(this.objectName(name));
   }
 
   private container(): AzureBlobSdk.ContainerClient {
@@ -222,7 +169,7 @@ export class AzureBlobStore implements JournalStore {
     return client.getContainerClient(this.where.container);
   }
 
-  private failure(call: Call, error: unknown): Error {
+  protected failure(call: Call, error: unknown): Error {
     const status = (error as { statusCode?: unknown } | null)?.statusCode;
     if (typeof status === "number" && !call.deadline.aborted) {
       const code = errorCodeOf(error);

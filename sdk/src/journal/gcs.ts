@@ -1,7 +1,6 @@
 import type { Readable } from "node:stream";
 import type * as GcsSdk from "@google-cloud/storage";
-import { callFailed, checkPlainHttp, MAX_ANSWER_BYTES, readText, remoteOptions, startCall, transportReason, withDeadline, type Call, type RemoteStoreOptions } from "./remote.js";
-import { checkEntryName, isEntryName, type JournalStore } from "./store.js";
+import { BucketStore, callFailed, checkPlainHttp, MAX_ANSWER_BYTES, parseBucketUrl, readText, transportReason, withDeadline, type Call, type RemoteStoreOptions } from "./remote.js";
 
 /** Where a Google Cloud Storage journal lives. */
 export interface GcsLocation {
@@ -22,17 +21,9 @@ export interface GcsLocation {
  * parseGcsUrl("gs://acme-state/.certreseller/journal", {}) // { bucket: "acme-state", prefix: ".certreseller/journal" }
  */
 export function parseGcsUrl(url: string, env: NodeJS.ProcessEnv = process.env): GcsLocation {
-  let parsed: URL;
-  try {
-    parsed = new URL(url.trim());
-  } catch (error) {
-    throw new Error(`certreseller: the journal URL ${JSON.stringify(url)} is not a URL; write gs://<bucket>/<prefix>`, { cause: error });
-  }
-  if (parsed.protocol !== "gs:") throw new Error(`certreseller: the journal URL must start with gs:// (got ${parsed.protocol}//...)`);
-  if (parsed.username || parsed.password) throw new Error("certreseller: the journal URL must not hold credentials; use Application Default Credentials");
-  if (!parsed.hostname) throw new Error("certreseller: the journal URL names no bucket; write gs://<bucket>/<prefix>");
+  const { bucket, prefix } = parseBucketUrl(url, "gs", "bucket", "use Application Default Credentials");
   const emulatorHost = env.STORAGE_EMULATOR_HOST?.trim() || undefined;
-  return { bucket: parsed.hostname, prefix: decodeURIComponent(parsed.pathname).replace(/^\/+|\/+$/g, ""), ...(emulatorHost ? { emulatorHost } : {}) };
+  return { bucket, prefix, ...(emulatorHost ? { emulatorHost } : {}) };
 }
 
 /** The SDK, loaded at the first GCS store's first call: a program on a local journal never loads it. */
@@ -57,31 +48,17 @@ export function resetGcsClientsForTests(): void {
  * is strongly consistent, and `put` settles only once the upload answered.
  * Every call ends within `deadlineMs`; an entry over 1 MiB is not read.
  */
-export class GcsStore implements JournalStore {
-  readonly deadlineMs: number;
-  readonly listPageSize: number;
-  readonly url?: string;
+export class GcsStore extends BucketStore {
   private readonly origin: string;
 
   constructor(
     readonly where: GcsLocation,
     options: RemoteStoreOptions = {},
   ) {
-    const checked = remoteOptions("GcsStore", options);
-    this.deadlineMs = checked.deadlineMs;
-    this.listPageSize = checked.listPageSize;
-    if (options.url) this.url = options.url;
+    super("GcsStore", { scheme: "gs", bucket: where.bucket, prefix: where.prefix }, options);
     const endpoint = new URL(where.emulatorHost ? (/^https?:\/\//.test(where.emulatorHost) ? where.emulatorHost : `http://${where.emulatorHost}`) : "https://storage.googleapis.com");
-    checkPlainHttp(endpoint, endpoint.hostname, checked.allowInsecureHttp, { host: endpoint.host, note: " (STORAGE_EMULATOR_HOST)", fix: "" });
+    checkPlainHttp(endpoint, endpoint.hostname, this.allowInsecureHttp, { host: endpoint.host, note: " (STORAGE_EMULATOR_HOST)", fix: "" });
     this.origin = endpoint.origin;
-  }
-
-  get location(): string {
-    return `gs://${this.where.bucket}${this.where.prefix ? `/${this.where.prefix}` : ""}`;
-  }
-
-  locationOf(name: string): string {
-    return `${this.location}/${name}`;
   }
 
   async get(name: string): Promise<string | undefined> {
@@ -99,54 +76,28 @@ export class GcsStore implements JournalStore {
 
   async put(name: string, text: string): Promise<void> {
     const call = this.call("write", name);
-    try {
-      await withDeadline(call, () => this.file(name).save(text, { resumable: false, contentType: "application/json", validation: false }));
-    } catch (error) {
-      throw this.failure(call, error);
-    }
+    await this.attempt(call, () => withDeadline(call, () => this.file(name).save(text, { resumable: false, contentType: "application/json", validation: false })));
   }
 
   async delete(name: string): Promise<void> {
     const call = this.call("delete", name);
-    try {
-      await withDeadline(call, () => this.file(name).delete({ ignoreNotFound: true }));
-    } catch (error) {
-      throw this.failure(call, error);
-    }
+    await this.attempt(call, () => withDeadline(call, () => this.file(name).delete({ ignoreNotFound: true })));
   }
 
-  async list(): Promise<string[]> {
-    // One deadline for every page.
-    const call = startCall("list", this.location, this.deadlineMs);
-    const prefix = this.where.prefix ? `${this.where.prefix}/` : "";
-    const names: string[] = [];
-    try {
-      await withDeadline(call, async () => {
-        let pageToken: string | undefined;
-        do {
-          // One request per page of up to 1,000 names; the delimiter leaves out "folders" under the prefix.
-          const [files, next] = await this.bucket().getFiles({ prefix, delimiter: "/", maxResults: this.listPageSize, autoPaginate: false, ...(pageToken ? { pageToken } : {}) });
-          for (const file of files) {
-            const name = file.name.slice(prefix.length);
-            if (name.endsWith(".json") && isEntryName(name)) names.push(name);
-          }
-          pageToken = (next as { pageToken?: string } | null | undefined)?.pageToken;
-        } while (pageToken && !call.deadline.aborted);
-      });
-    } catch (error) {
-      throw this.failure(call, error);
-    }
-    return names.sort();
-  }
-
-  private call(what: Call["what"], name: string): Call {
-    checkEntryName(name);
-    return startCall(what, this.locationOf(name), this.deadlineMs);
+  protected async listObjects(call: Call, prefix: string, found: (objectName: string) => void): Promise<void> {
+    await withDeadline(call, async () => {
+      let pageToken: string | undefined;
+      do {
+        // One request per page of up to 1,000 names; the delimiter leaves out "folders" under the prefix.
+        const [files, next] = await this.bucket().getFiles({ prefix, delimiter: "/", maxResults: this.listPageSize, autoPaginate: false, ...(pageToken ? { pageToken } : {}) });
+        for (const file of files) found(file.name);
+        pageToken = (next as { pageToken?: string } | null | undefined)?.pageToken;
+      } while (pageToken && !call.deadline.aborted);
+    });
   }
 
   private file(name: string): GcsSdk.File {
-    checkEntryName(name);
-    return this.bucket().file(this.where.prefix ? `${this.where.prefix}/${name}` : name);
+    return this.bucket().file(this.objectName(name));
   }
 
   private bucket(): GcsSdk.Bucket {
@@ -169,7 +120,7 @@ export class GcsStore implements JournalStore {
     return client.bucket(this.where.bucket);
   }
 
-  private failure(call: Call, error: unknown): Error {
+  protected failure(call: Call, error: unknown): Error {
     const code = httpStatus(error);
     if (code !== undefined && !call.deadline.aborted) {
       const reason = (error as { errors?: Array<{ reason?: string }> }).errors?.[0]?.reason;

@@ -1,6 +1,7 @@
 import { PassThrough, pipeline, type Readable } from "node:stream";
 import { isLoopback } from "../client/partner-client.js";
 import { describeNetworkError, errorCode } from "../client/transport.js";
+import { checkEntryName, isEntryName, type JournalStore } from "./store.js";
 
 /** One store call (every attempt, wait and page of it) ends by then: a journal that hangs must not hold a deployment. */
 export const DEFAULT_DEADLINE_MS = 30_000;
@@ -155,5 +156,128 @@ export async function withDeadline<T>(call: Call, work: () => Promise<T>): Promi
     return await Promise.race([work(), deadline]);
   } finally {
     call.deadline.removeEventListener("abort", onAbort!);
+  }
+}
+
+/** A bucket store's URL, read: the bucket (or container) and the prefix, without slashes at either end. */
+export interface BucketUrl {
+  parsed: URL;
+  /** The URL's host: the bucket or container. */
+  bucket: string;
+  prefix: string;
+}
+
+/**
+ * Reads `<scheme>://<bucket>/<prefix>`, refusing what no bucket store takes:
+ * not a URL, another scheme, credentials in the URL, no bucket. `holder`
+ * names the bucket in messages ("bucket", "container"); `credentialsAdvice`
+ * says where the credentials go instead.
+ *
+ * @example
+ * parseBucketUrl("gs://acme/.certreseller/journal", "gs", "bucket", "use Application Default Credentials") // bucket "acme", prefix ".certreseller/journal"
+ */
+export function parseBucketUrl(url: string, scheme: string, holder: string, credentialsAdvice: string): BucketUrl {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch (error) {
+    throw new Error(`certreseller: the journal URL ${JSON.stringify(url)} is not a URL; write ${scheme}://<${holder}>/<prefix>`, { cause: error });
+  }
+  if (parsed.protocol !== `${scheme}:`) throw new Error(`certreseller: the journal URL must start with ${scheme}:// (got ${parsed.protocol}//...)`);
+  if (parsed.username || parsed.password) throw new Error(`certreseller: the journal URL must not hold credentials; ${credentialsAdvice}`);
+  if (!parsed.hostname) throw new Error(`certreseller: the journal URL names no ${holder}; write ${scheme}://<${holder}>/<prefix>`);
+  return { parsed, bucket: parsed.hostname, prefix: decodeURIComponent(parsed.pathname).replace(/^\/+|\/+$/g, "") };
+}
+
+/** Where a bucket store keeps its entries: `<scheme>://<bucket>/<prefix>`. */
+export interface BucketRoot {
+  scheme: string;
+  bucket: string;
+  /** Without leading or trailing slash ("" for the bucket's root). */
+  prefix: string;
+}
+
+/**
+ * What every bucket store shares: its options checked, its location, an
+ * entry's object name under the prefix, each call's deadline and error,
+ * and `list` from the SDK's pages. Subclasses talk to their SDK.
+ */
+export abstract class BucketStore implements JournalStore {
+  readonly deadlineMs: number;
+  readonly listPageSize: number;
+  readonly url?: string;
+  /** Whether a plain-http endpoint off this machine is accepted (see {@link checkPlainHttp}). */
+  protected readonly allowInsecureHttp: boolean;
+  private readonly root: BucketRoot;
+
+  /** `storeName` names the store in option errors ("S3Store"). */
+  protected constructor(storeName: string, root: BucketRoot, options: RemoteStoreOptions) {
+    const checked = remoteOptions(storeName, options);
+    this.deadlineMs = checked.deadlineMs;
+    this.listPageSize = checked.listPageSize;
+    this.allowInsecureHttp = checked.allowInsecureHttp;
+    if (options.url) this.url = options.url;
+    this.root = root;
+  }
+
+  get location(): string {
+    return `${this.root.scheme}://${this.root.bucket}${this.root.prefix ? `/${this.root.prefix}` : ""}`;
+  }
+
+  locationOf(name: string): string {
+    return `${this.location}/${name}`;
+  }
+
+  abstract get(name: string): Promise<string | undefined>;
+  abstract put(name: string, text: string): Promise<void>;
+  abstract delete(name: string): Promise<void>;
+
+  async list(): Promise<string[]> {
+    // One deadline for every page: it also ends a server that announces more pages forever.
+    const call = startCall("list", this.location, this.deadlineMs);
+    const names: string[] = [];
+    await this.attempt(call, () =>
+      this.listObjects(call, this.listPrefix, (objectName) => {
+        const name = objectName.slice(this.listPrefix.length);
+        if (name.endsWith(".json") && isEntryName(name)) names.push(name);
+      }),
+    );
+    return names.sort();
+  }
+
+  /**
+   * Lists the objects directly under `prefix` (not in "folders" below it),
+   * page by page within the call's deadline, passing each object's full name
+   * to `found`.
+   */
+  protected abstract listObjects(call: Call, prefix: string, found: (objectName: string) => void): Promise<void>;
+
+  /** The error a failed call throws: the store's reading of its SDK's error (an HTTP status, missing credentials, the transport). */
+  protected abstract failure(call: Call, error: unknown): Error;
+
+  /** Runs `work` for `call`, throwing {@link failure}'s error if it fails. */
+  protected async attempt<T>(call: Call, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw this.failure(call, error);
+    }
+  }
+
+  /** Starts a call on one entry, its name checked. */
+  protected call(what: Call["what"], name: string): Call {
+    checkEntryName(name);
+    return startCall(what, this.locationOf(name), this.deadlineMs);
+  }
+
+  /** The object (key, blob) an entry is, under the prefix; the name checked. */
+  protected objectName(name: string): string {
+    checkEntryName(name);
+    return this.root.prefix ? `${this.root.prefix}/${name}` : name;
+  }
+
+  /** What a listing asks for: the prefix and its slash, or "" at the bucket's root. */
+  protected get listPrefix(): string {
+    return this.root.prefix ? `${this.root.prefix}/` : "";
   }
 }

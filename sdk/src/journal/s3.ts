@@ -3,20 +3,19 @@ import type { Readable } from "node:stream";
 import type * as S3Sdk from "@aws-sdk/client-s3";
 import {
   AnswerTooLarge,
+  BucketStore,
   callFailed,
   findCause,
   capBody,
   checkPlainHttp,
   MAX_ANSWER_BYTES,
   MAX_LIST_PAGE_BYTES,
+  parseBucketUrl,
   readText,
-  remoteOptions,
-  startCall,
   transportReason,
   type Call,
   type RemoteStoreOptions,
 } from "./remote.js";
-import { checkEntryName, isEntryName, type JournalStore } from "./store.js";
 
 /** Options of {@link S3Store}. */
 export type S3StoreOptions = RemoteStoreOptions;
@@ -59,19 +58,7 @@ export interface S3Credentials {
  * parseS3Url("s3://ci-journal/certreseller?endpoint=http://127.0.0.1:9000", {}).location.pathStyle === true
  */
 export function parseS3Url(url: string, env: NodeJS.ProcessEnv = process.env): { location: S3Location; credentials?: S3Credentials } {
-  let parsed: URL;
-  try {
-    parsed = new URL(url.trim());
-  } catch (error) {
-    throw new Error(`certreseller: the journal URL ${JSON.stringify(url)} is not a URL; write s3://<bucket>/<prefix>`, { cause: error });
-  }
-  if (parsed.protocol !== "s3:") throw new Error(`certreseller: the journal URL must start with s3:// (got ${parsed.protocol}//...)`);
-  if (parsed.username || parsed.password) {
-    throw new Error("certreseller: the journal URL must not hold credentials; use the AWS environment, a profile or a role");
-  }
-  const bucket = parsed.hostname;
-  if (!bucket) throw new Error("certreseller: the journal URL names no bucket; write s3://<bucket>/<prefix>");
-  const prefix = decodeURIComponent(parsed.pathname).replace(/^\/+|\/+$/g, "");
+  const { parsed, bucket, prefix } = parseBucketUrl(url, "s3", "bucket", "use the AWS environment, a profile or a role");
   const q = parsed.searchParams;
   const region = q.get("region") || env.AWS_REGION || env.AWS_DEFAULT_REGION || undefined;
   let endpoint = (q.get("endpoint") || env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL || "").replace(/\/+$/, "") || undefined;
@@ -117,10 +104,7 @@ export function resetS3ClientsForTests(): void {
  * are capped (1 MiB, a listing page 8 MiB), and plain http is refused unless
  * the host the requests reach is loopback.
  */
-export class S3Store implements JournalStore {
-  readonly deadlineMs: number;
-  readonly listPageSize: number;
-  readonly url?: string;
+export class S3Store extends BucketStore {
   /** The endpoint requests go to, for messages. */
   private readonly origin: string;
 
@@ -129,16 +113,13 @@ export class S3Store implements JournalStore {
     private readonly credentials: S3Credentials | undefined,
     options: S3StoreOptions = {},
   ) {
-    const checked = remoteOptions("S3Store", options);
-    this.deadlineMs = checked.deadlineMs;
-    this.listPageSize = checked.listPageSize;
-    if (options.url) this.url = options.url;
+    super("S3Store", { scheme: "s3", bucket: where.bucket, prefix: where.prefix }, options);
     const endpoint = new URL(where.endpoint ?? `https://s3.${where.region ?? "us-east-1"}.amazonaws.com`);
     // The rule applies to the host requests reach, not the endpoint's: `bucket.localhost` is not
     // loopback (a resolver may send it to DNS), and `bucket.127.0.0.1` is a DNS name, not an address.
     const host = where.pathStyle ? endpoint.host : `${where.bucket}.${endpoint.host}`;
     const hostname = where.pathStyle ? endpoint.hostname : `${where.bucket}.${endpoint.hostname}`;
-    checkPlainHttp(endpoint, hostname, checked.allowInsecureHttp, {
+    checkPlainHttp(endpoint, hostname, this.allowInsecureHttp, {
       host,
       note: where.pathStyle ? "" : " (virtual-hosted addressing)",
       fix: where.pathStyle ? "" : ", or path-style addressing (pathStyle=true, the default with an endpoint)",
@@ -146,18 +127,10 @@ export class S3Store implements JournalStore {
     this.origin = `${endpoint.protocol}//${host}`;
   }
 
-  get location(): string {
-    return `s3://${this.where.bucket}${this.where.prefix ? `/${this.where.prefix}` : ""}`;
-  }
-
-  locationOf(name: string): string {
-    return `${this.location}/${name}`;
-  }
-
   async get(name: string): Promise<string | undefined> {
     const call = this.call("read", name);
     try {
-      const answer = await this.client().send(new (loadSdk().GetObjectCommand)({ Bucket: this.where.bucket, Key: this.objectKey(name) }), { abortSignal: call.deadline });
+      const answer = await this.client().send(new (loadSdk().GetObjectCommand)({ Bucket: this.where.bucket, Key: this.objectName(name) }), { abortSignal: call.deadline });
       return await readText(answer.Body as Readable, call, MAX_ANSWER_BYTES);
     } catch (error) {
       if (status(error) === 404 && (error as Error).name === "NoSuchKey") return undefined;
@@ -167,61 +140,36 @@ export class S3Store implements JournalStore {
 
   async put(name: string, text: string): Promise<void> {
     const call = this.call("write", name);
-    try {
-      await this.client().send(
-        new (loadSdk().PutObjectCommand)({ Bucket: this.where.bucket, Key: this.objectKey(name), Body: text, ContentType: "application/json" }),
-        { abortSignal: call.deadline },
-      );
-    } catch (error) {
-      throw this.failure(call, error);
-    }
+    await this.attempt(call, () =>
+      this.client().send(new (loadSdk().PutObjectCommand)({ Bucket: this.where.bucket, Key: this.objectName(name), Body: text, ContentType: "application/json" }), {
+        abortSignal: call.deadline,
+      }),
+    );
   }
 
   async delete(name: string): Promise<void> {
     const call = this.call("delete", name);
     try {
-      await this.client().send(new (loadSdk().DeleteObjectCommand)({ Bucket: this.where.bucket, Key: this.objectKey(name) }), { abortSignal: call.deadline });
+      await this.client().send(new (loadSdk().DeleteObjectCommand)({ Bucket: this.where.bucket, Key: this.objectName(name) }), { abortSignal: call.deadline });
     } catch (error) {
       if (status(error) === 404 && (error as Error).name === "NoSuchKey") return;
       throw this.failure(call, error);
     }
   }
 
-  async list(): Promise<string[]> {
-    // One deadline for every page: it also ends a server that announces more pages forever.
-    const call = startCall("list", this.location, this.deadlineMs);
-    const prefix = this.where.prefix ? `${this.where.prefix}/` : "";
-    const names: string[] = [];
+  protected async listObjects(call: Call, prefix: string, found: (objectName: string) => void): Promise<void> {
     let token: string | undefined;
-    try {
-      do {
-        const page = await this.client().send(
-          new (loadSdk().ListObjectsV2Command)({ Bucket: this.where.bucket, Prefix: prefix, MaxKeys: this.listPageSize, ...(token ? { ContinuationToken: token } : {}) }),
-          { abortSignal: call.deadline },
-        );
-        for (const object of page.Contents ?? []) {
-          const name = (object.Key ?? "").slice(prefix.length);
-          if (name.endsWith(".json") && isEntryName(name)) names.push(name);
-        }
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
-    } catch (error) {
-      throw this.failure(call, error);
-    }
-    return names.sort();
+    do {
+      const page = await this.client().send(
+        new (loadSdk().ListObjectsV2Command)({ Bucket: this.where.bucket, Prefix: prefix, MaxKeys: this.listPageSize, ...(token ? { ContinuationToken: token } : {}) }),
+        { abortSignal: call.deadline },
+      );
+      for (const object of page.Contents ?? []) found(object.Key ?? "");
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
-  private objectKey(name: string): string {
-    checkEntryName(name);
-    return this.where.prefix ? `${this.where.prefix}/${name}` : name;
-  }
-
-  private call(what: Call["what"], name: string): Call {
-    checkEntryName(name);
-    return startCall(what, this.locationOf(name), this.deadlineMs);
-  }
-
-  private failure(call: Call, error: unknown): Error {
+  protected failure(call: Call, error: unknown): Error {
     const code = status(error);
     if (code !== undefined && !call.deadline.aborted && !findCause(error, (e): e is AnswerTooLarge => e instanceof AnswerTooLarge)) {
       const name = (error as Error).name;
