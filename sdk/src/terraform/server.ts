@@ -68,6 +68,14 @@ export interface TerraformServiceOptions {
 }
 
 type Wire = Record<string, unknown>;
+
+/** The type a call names, its schema block and the value type of that block. */
+interface NamedType {
+  typeName: string;
+  block: TfBlock;
+  type: TfType;
+}
+
 type Handler = (request: Wire) => Promise<Wire>;
 
 /**
@@ -150,14 +158,14 @@ export class TerraformServices {
       GetFunctions: async () => ({ functions: {}, diagnostics: [] }),
       ValidateProviderConfig: (request) => this.validateProviderConfig(request),
       ConfigureProvider: (request) => this.configureProvider(request),
-      ValidateResourceConfig: (request) => this.validateConfig(request, "resource"),
-      ValidateDataResourceConfig: (request) => this.validateConfig(request, "data source"),
-      UpgradeResourceState: (request) => this.upgradeResourceState(request),
-      ReadResource: (request) => this.readResource(request),
-      PlanResourceChange: (request) => this.planResourceChange(request),
-      ApplyResourceChange: (request) => this.applyResourceChange(request),
-      ImportResourceState: (request) => this.importResourceState(request),
-      ReadDataSource: (request) => this.readDataSource(request),
+      ValidateResourceConfig: (request) => this.onType(request, "resource", (named) => this.validateConfig(request, "resource", named)),
+      ValidateDataResourceConfig: (request) => this.onType(request, "data source", (named) => this.validateConfig(request, "data source", named)),
+      UpgradeResourceState: (request) => this.onType(request, "resource", (named) => this.upgradeResourceState(request, named)),
+      ReadResource: (request) => this.onType(request, "resource", (named) => this.readResource(request, named)),
+      PlanResourceChange: (request) => this.onType(request, "resource", (named) => this.planResourceChange(request, named)),
+      ApplyResourceChange: (request) => this.onType(request, "resource", (named) => this.applyResourceChange(request, named)),
+      ImportResourceState: (request) => this.onType(request, "resource", (named) => this.importResourceState(request, named)),
+      ReadDataSource: (request) => this.onType(request, "data source", (named) => this.readDataSource(request, named)),
       StopProvider: async () => ({ Error: (await this.provider.stop()) ?? "" }),
     };
     const implementation: GrpcJs.UntypedServiceImplementation = {};
@@ -234,10 +242,7 @@ export class TerraformServices {
     };
   }
 
-  private async validateConfig(request: Wire, kind: "resource" | "data source"): Promise<Wire> {
-    const typeName = String(request.type_name);
-    const block = kind === "resource" ? this.resourceBlock(typeName) : this.dataSourceBlock(typeName);
-    if (typeof block === "string") return { diagnostics: [toProtoDiagnostic({ severity: "error", summary: block })] };
+  private async validateConfig(request: Wire, kind: "resource" | "data source", { typeName, block }: NamedType): Promise<Wire> {
     return {
       diagnostics: await this.diagnosticsOf(block, async (type) => {
         const config = objectOf(decode(request.config, type), type);
@@ -246,11 +251,7 @@ export class TerraformServices {
     };
   }
 
-  private async upgradeResourceState(request: Wire): Promise<Wire> {
-    const typeName = String(request.type_name);
-    const block = this.resourceBlock(typeName);
-    if (typeof block === "string") return { diagnostics: [toProtoDiagnostic({ severity: "error", summary: block })] };
-    const type = blockType(block);
+  private async upgradeResourceState(request: Wire, { typeName, block, type }: NamedType): Promise<Wire> {
     const version = Number(request.version ?? 0);
     const raw = (request.raw_state ?? {}) as { json?: Uint8Array; flatmap?: Record<string, string> };
     let upgraded: TfValue = null;
@@ -277,11 +278,7 @@ export class TerraformServices {
     return { upgraded_state: encodeChecked(upgraded, type, diagnostics), diagnostics };
   }
 
-  private async readResource(request: Wire): Promise<Wire> {
-    const typeName = String(request.type_name);
-    const block = this.resourceBlock(typeName);
-    if (typeof block === "string") return { diagnostics: [toProtoDiagnostic({ severity: "error", summary: block })] };
-    const type = blockType(block);
+  private async readResource(request: Wire, { typeName, block, type }: NamedType): Promise<Wire> {
     let answer: { newState: TfValue; private?: Uint8Array } = { newState: null };
     const diagnostics = await this.diagnosticsOf(block, async () => {
       const current = decode(request.current_state, type);
@@ -293,11 +290,7 @@ export class TerraformServices {
     return { new_state: encodeChecked(answer.newState, type, diagnostics), diagnostics, private: Buffer.from(answer.private ?? []) };
   }
 
-  private async planResourceChange(request: Wire): Promise<Wire> {
-    const typeName = String(request.type_name);
-    const block = this.resourceBlock(typeName);
-    if (typeof block === "string") return { diagnostics: [toProtoDiagnostic({ severity: "error", summary: block })] };
-    const type = blockType(block);
+  private async planResourceChange(request: Wire, { typeName, block, type }: NamedType): Promise<Wire> {
     let planned: TfValue = null;
     let requiresReplace: readonly TfPath[] = [];
     let plannedPrivate: Uint8Array | undefined;
@@ -323,11 +316,7 @@ export class TerraformServices {
     };
   }
 
-  private async applyResourceChange(request: Wire): Promise<Wire> {
-    const typeName = String(request.type_name);
-    const block = this.resourceBlock(typeName);
-    if (typeof block === "string") return { diagnostics: [toProtoDiagnostic({ severity: "error", summary: block })] };
-    const type = blockType(block);
+  private async applyResourceChange(request: Wire, { typeName, block, type }: NamedType): Promise<Wire> {
     let answer: { newState: TfValue; private?: Uint8Array } = { newState: null };
     const diagnostics = await this.diagnosticsOf(block, async () => {
       const response = await this.provider.applyResourceChange({
@@ -343,10 +332,7 @@ export class TerraformServices {
     return { new_state: encodeChecked(answer.newState, type, diagnostics), private: Buffer.from(answer.private ?? []), diagnostics, legacy_type_system: false };
   }
 
-  private async importResourceState(request: Wire): Promise<Wire> {
-    const typeName = String(request.type_name);
-    const block = this.resourceBlock(typeName);
-    if (typeof block === "string") return { diagnostics: [toProtoDiagnostic({ severity: "error", summary: block })] };
+  private async importResourceState(request: Wire, { typeName, block }: NamedType): Promise<Wire> {
     let imported: Wire[] = [];
     const encodeDiagnostics: Wire[] = [];
     const diagnostics = await this.diagnosticsOf(block, async () => {
@@ -361,11 +347,7 @@ export class TerraformServices {
     return { imported_resources: imported, diagnostics: [...diagnostics, ...encodeDiagnostics] };
   }
 
-  private async readDataSource(request: Wire): Promise<Wire> {
-    const typeName = String(request.type_name);
-    const block = this.dataSourceBlock(typeName);
-    if (typeof block === "string") return { diagnostics: [toProtoDiagnostic({ severity: "error", summary: block })] };
-    const type = blockType(block);
+  private async readDataSource(request: Wire, { typeName, block, type }: NamedType): Promise<Wire> {
     let state: TfValue = null;
     const diagnostics = await this.diagnosticsOf(block, async () => {
       const response = await this.provider.readDataSource(typeName, objectOf(decode(request.config, type), type));
@@ -373,6 +355,18 @@ export class TerraformServices {
       return response.diagnostics ?? [];
     });
     return { state: encodeChecked(state, type, diagnostics), diagnostics };
+  }
+
+  /**
+   * Answers a call on the resource or data source type it names with
+   * `answer`, given the type's block; refuses it with an error diagnostic
+   * when the provider has no type of that name.
+   */
+  private async onType(request: Wire, kind: "resource" | "data source", answer: (named: NamedType) => Promise<Wire>): Promise<Wire> {
+    const typeName = String(request.type_name);
+    const block = kind === "resource" ? this.resourceBlock(typeName) : this.dataSourceBlock(typeName);
+    if (typeof block === "string") return { diagnostics: [toProtoDiagnostic({ severity: "error", summary: block })] };
+    return answer({ typeName, block, type: blockType(block) });
   }
 
   /** The block of a resource type, or why there is none (as a diagnostic's summary). */

@@ -8,38 +8,21 @@ import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { pathToFileURL } from "node:url";
 import type * as GrpcJs from "@grpc/grpc-js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { generateServerCertificate, handshakeLine, hclogLine, MAGIC_COOKIE_VALUE, parseProtocolVersions, readHandshakeEnv, type ServerCertificate } from "../../src/terraform/handshake.js";
 import { loadTerraformProtos } from "../../src/terraform/server.js";
+import { CMD, fakeProviderEntry, grpc, TSX } from "./fake-provider.js";
 
-const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
-const grpc = require(require.resolve("@grpc/grpc-js", { paths: [pulumiDir] })) as typeof GrpcJs;
 const SDK = path.join(__dirname, "..", "..");
-const CMD = path.join(SDK, "src", "cmd", "terraform-provider-certreseller.ts");
 const BIN = path.join(SDK, "bin", "terraform-provider-certreseller");
 
 /** An entry that runs the command with an in-test provider (the command's own loader is used by the bin). */
-const ENTRY = `
-const { runFromCommandLine } = require(${JSON.stringify(CMD)});
-const block = { version: 0, description: "d", attributes: { name: { type: "string", description: "n", required: true } } };
-runFromCommandLine(() => ({
-  schema: () => ({ provider: { version: 0, description: "p", attributes: {} }, resources: { certreseller_thing: block }, dataSources: { certreseller_info: block } }),
-  validateProviderConfig: async () => [],
-  configure: async () => [],
-  validateResourceConfig: async () => [],
-  validateDataSourceConfig: async () => [],
-  upgradeResourceState: async (_t, _v, state) => ({ state }),
-  planResourceChange: async (r) => ({ plannedState: r.proposedNewState }),
-  applyResourceChange: async (r) => ({ newState: r.plannedState }),
-  readResource: async (_t, state) => ({ newState: state }),
-  importResourceState: async () => ({ imported: [] }),
-  readDataSource: async (_t, config) => ({ state: config }),
-  stop: async () => { console.log("stop called"); return undefined; },
-}));
-console.log("started with %d argument(s)", process.argv.length - 2);
-`;
+const ENTRY = fakeProviderEntry({
+  dataSource: true,
+  stop: 'async () => { console.log("stop called"); return undefined; }',
+  epilogue: 'console.log("started with %d argument(s)", process.argv.length - 2);',
+});
 
 let work: string;
 let entryFile: string;
@@ -102,8 +85,7 @@ async function start(args: string[], env: NodeJS.ProcessEnv): Promise<Started> {
   return { child, line, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
-/** tsx's loader by path: the child runs in a temp folder, where `tsx` does not resolve by name. */
-const TSX = pathToFileURL(path.join(path.dirname(require.resolve("tsx/package.json")), "dist", "loader.mjs")).href;
+/** tsx's loader by path (TSX): the child runs in a temp folder, where `tsx` does not resolve by name. */
 const viaTsx = (file: string) => ["--import", TSX, file];
 
 function parseLine(line: string) {

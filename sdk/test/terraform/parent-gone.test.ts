@@ -7,43 +7,24 @@ import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { pathToFileURL } from "node:url";
 import type * as GrpcJs from "@grpc/grpc-js";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { encodeDynamicValue } from "../../src/terraform/codec.js";
 import { MAGIC_COOKIE_VALUE } from "../../src/terraform/handshake.js";
 import { loadTerraformProtos, watchParent } from "../../src/terraform/server.js";
+import { fakeProviderEntry, grpc, TSX } from "./fake-provider.js";
 
-const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
-const grpc = require(require.resolve("@grpc/grpc-js", { paths: [pulumiDir] })) as typeof GrpcJs;
-const CMD = path.join(__dirname, "..", "..", "src", "cmd", "terraform-provider-certreseller.ts");
-const TSX = pathToFileURL(path.join(path.dirname(require.resolve("tsx/package.json")), "dist", "loader.mjs")).href;
 const THING: ["object", Record<string, "string">] = ["object", { name: "string" }];
 
 /** The command with a provider whose apply of `slow` takes `SLOW_MS`, then writes RECORD_FILE: a purchase and its journal entry. */
-const ENTRY = `
-const fs = require("node:fs");
-const { runFromCommandLine } = require(${JSON.stringify(CMD)});
-const block = { version: 0, description: "d", attributes: { name: { type: "string", description: "n", required: true } } };
-runFromCommandLine(() => ({
-  schema: () => ({ provider: { version: 0, description: "p", attributes: {} }, resources: { certreseller_thing: block }, dataSources: {} }),
-  validateProviderConfig: async () => [],
-  configure: async () => [],
-  validateResourceConfig: async () => [],
-  validateDataSourceConfig: async () => [],
-  upgradeResourceState: async (_t, _v, state) => ({ state }),
-  planResourceChange: async (r) => ({ plannedState: r.proposedNewState }),
-  applyResourceChange: async (r) => {
+const ENTRY = fakeProviderEntry({
+  prelude: 'const fs = require("node:fs");',
+  apply: `async (r) => {
     await new Promise((resolve) => setTimeout(resolve, Number(process.env.SLOW_MS)));
     fs.writeFileSync(process.env.RECORD_FILE, "recorded " + r.plannedState.name);
     return { newState: r.plannedState };
-  },
-  readResource: async (_t, state) => ({ newState: state }),
-  importResourceState: async () => ({ imported: [] }),
-  readDataSource: async (_t, config) => ({ state: config }),
-  stop: async () => undefined,
-}));
-`;
+  }`,
+});
 
 /** Terraform's part: starts the provider, prints its pid and handshake line, then waits to be killed. */
 const PARENT = `
