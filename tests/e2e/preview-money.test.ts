@@ -7,11 +7,11 @@
 // and nothing is bought by any preview. A second part pins why this is a
 // command and not a policy: what a stack policy sees of the same kinds of
 // change.
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../scripts/engine/index.js";
+import { previewMoneyBin, runCaptured, type Ran } from "./harness/preview-money.js";
 import type { TestSandbox } from "./harness/sandbox.js";
 import { closeSandboxWorld, openStack, startSandboxWorld, type E2eWorld } from "./harness/stack.js";
 import { ordersProgram, type OrderArgs } from "./programs.js";
@@ -26,33 +26,13 @@ for (const [name, args] of Object.entries(orders)) new certs.Order(name, args);
 const order = (label: string) => ({ productCode: "sandbox-dv-single", domain: `${label}.money.e2e.example.com`, verificationMethod: "dns" });
 const TEN_DAYS_AGO = new Date(Date.now() - 10 * 86_400_000).toISOString();
 
-/** The bin the SDK's package.json declares, run as npx would. */
-function binPath(): string {
-  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "sdk", "package.json"), "utf8")) as { bin: Record<string, string> };
-  return path.join(repoRoot, "sdk", pkg.bin["certreseller-preview-money"]!);
-}
-
-interface Ran {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 describe("certreseller-preview-money on a real preview", () => {
   let sandbox: TestSandbox;
   let world: E2eWorld;
   let programDir: string;
 
   function exec(file: string, args: string[], extraEnv: Record<string, string> = {}, input?: string): Promise<Ran> {
-    return new Promise((resolve) => {
-      const child = execFile(
-        file,
-        args,
-        { cwd: programDir, env: { ...process.env, ...world.environment.env, ...extraEnv }, maxBuffer: 64 * 1024 * 1024 },
-        (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === "number" ? error.code : 2) : 0, stdout, stderr }),
-      );
-      if (input !== undefined) child.stdin!.end(input);
-    });
+    return runCaptured(file, args, { cwd: programDir, env: { ...process.env, ...world.environment.env, ...extraEnv }, maxBuffer: 64 * 1024 * 1024 }, input);
   }
   async function pulumi(args: string[], extraEnv: Record<string, string> = {}, input?: string): Promise<string> {
     const ran = await exec(world.environment.pulumiPath, [...args, "--non-interactive"], extraEnv, input);
@@ -60,7 +40,7 @@ describe("certreseller-preview-money on a real preview", () => {
     return ran.stdout;
   }
   const setOrders = (orders: Record<string, unknown>) => pulumi(["config", "set", "orders", JSON.stringify(orders)]);
-  const previewMoney = (args: string[]) => exec(process.execPath, [binPath(), ...args]);
+  const previewMoney = (args: string[]) => exec(process.execPath, [previewMoneyBin(), ...args]);
 
   let paidAt: Record<string, string> = {};
   let orderNo: Record<string, string> = {};
