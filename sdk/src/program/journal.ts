@@ -3,7 +3,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { readSettings } from "../provider/config.js";
 import { PurchaseJournal } from "../journal/journal.js";
-import { parseEntryKey, programScope, stackOfUrn } from "../journal/key.js";
+import { programScope } from "../journal/key.js";
+import { entriesOfStack } from "../journal/stack-entries.js";
 import { openJournal } from "../journal/open.js";
 
 /** `org=<organisation>` of the running stack (`pulumi.getOrganization()`; `organization` for self-managed backends). */
@@ -102,24 +103,17 @@ export async function orphanWarnings(
   journal: PurchaseJournal = openJournal(readSettings({ get: (key) => new pulumi.Config("certreseller").get(key.slice(key.indexOf(":") + 1)) })),
 ): Promise<string[]> {
   const warnings: string[] = [];
-  const listed = await journal.list();
   // A declared resource's entries under several backend fingerprints: one may be a second purchase of it (a
   // backend written two ways), or another backend's stack of the same name. The provider resolves one such
   // entry at create time; more than one is reported here, since the program cannot know its own fingerprint.
   const backendsOf = new Map<string, { id: string; location: string; what: string }[]>();
-  for (const { name, location, entry } of listed) {
-    if (!entry) continue;
-    const parts = parseEntryKey(entry.key);
-    const urn = entry.urn ?? parts.urn;
-    const of = stackOfUrn(urn);
-    if (!of || of.project !== stack.project || of.stack !== stack.stack) continue;
-    if (parts.organization !== undefined && stack.organization !== undefined && parts.organization !== stack.organization) continue;
+  for (const { id, location, entry, urn, organization, backend } of await entriesOfStack(journal, stack)) {
+    if (organization !== undefined && stack.organization !== undefined && organization !== stack.organization) continue;
     if (owned.has(urn)) {
       const what = entry.orderNo ? `order ${entry.orderNo}` : `a lost answer of ${entry.intentAt}`;
-      backendsOf.set(urn, [...(backendsOf.get(urn) ?? []), { id: name.replace(/\.json$/, ""), location, what: `${what} (backend ${parts.backend ?? "not recorded"})` }]);
+      backendsOf.set(urn, [...(backendsOf.get(urn) ?? []), { id, location, what: `${what} (backend ${backend ?? "not recorded"})` }]);
       continue;
     }
-    const id = name.replace(/\.json$/, "");
     const what = entry.orderNo
       ? `holds PAID order ${entry.orderNo} (${entry.domain}, ${entry.productCode}, bought ${entry.orderedAt})`
       : `holds a purchase of ${entry.domain} (${entry.productCode}) sent ${entry.intentAt} whose answer was lost (your account MAY have been charged)`;

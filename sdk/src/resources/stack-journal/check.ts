@@ -3,11 +3,11 @@
  * paid order, named while no Order of this run declares their resource.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { isUnknown, type ProviderContext } from "../../provider/index.js";
+import { isUnknown, resourceName, type ProviderContext } from "../../provider/index.js";
 import { openJournal } from "../../journal/index.js";
 import { isDeclaredOrder } from "../shared/declared-orders.js";
 import type { StackJournalState } from "./settle.js";
-import { nameInUrn, stackEntries } from "./stack-entries.js";
+import { stackEntries } from "./stack-entries.js";
 
 /**
  * Warns about each own entry whose Order this process has not checked. In a
@@ -28,7 +28,7 @@ export async function check(ctx: ProviderContext, _olds: unknown, news: StackJou
         ? `holds PAID order ${entry.orderNo} (${entry.domain}, ${entry.productCode}, bought ${entry.orderedAt}) whose create the engine never recorded`
         : `holds a purchase of ${entry.domain} (${entry.productCode}) sent ${entry.intentAt} whose answer was lost (your account MAY have been charged)`;
       log.warn(
-        `the purchase journal ${what} for "${nameInUrn(urn)}". If the program still declares that Order, its line says what \`up\` does with it; if not, ` +
+        `the purchase journal ${what} for "${resourceName(urn)}". If the program still declares that Order, its line says what \`up\` does with it; if not, ` +
           `keep it with \`adoptOrderNo${entry.orderNo ? `: "${entry.orderNo}"` : ""}\` on an Order, or ${entry.orderNo ? "`pulumi destroy` refunds it" : "cancel it with the reseller"} ` +
           `(\`${journal.command(`rm ${id}`)}\` removes the entry once settled; \`${journal.command("ls")}\` lists every entry with its state).`,
       );

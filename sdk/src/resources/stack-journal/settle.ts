@@ -6,10 +6,10 @@
  */
 import { describeError } from "../../client/describe-error.js";
 import { openJournal, type JournalEntry, type PurchaseJournal } from "../../journal/index.js";
-import type { ProviderContext } from "../../provider/index.js";
+import { resourceName, type ProviderContext } from "../../provider/index.js";
 import { remove as cancelOrder } from "../order/delete.js";
 import type { OrderState } from "../order/state.js";
-import { nameInUrn, stackEntries, type StackEntry } from "./stack-entries.js";
+import { stackEntries, type StackEntry } from "./stack-entries.js";
 
 /** The StackJournal's inputs and state: its URN and scope, as an Order's. */
 export interface StackJournalState {
@@ -64,7 +64,7 @@ export async function settleStack(ctx: ProviderContext, state: StackJournalState
   const failures: string[] = [];
   for (const found of entries) {
     const { entry, urn, id } = found;
-    const name = nameInUrn(urn);
+    const name = resourceName(urn);
     if (!found.own) {
       log.warn(
         `the purchase journal holds ${entry.orderNo ? `order ${entry.orderNo}` : "a purchase whose answer was lost"} for "${name}" of a stack of this name ` +

@@ -1,41 +1,27 @@
 /**
  * A stack's entries in the purchase journal, as its StackJournal sees them:
- * those under the stack's own key (its organisation and backend fingerprint,
- * its project and stack), and the rest that name the same stack.
+ * each marked whether it is under the stack's own key (its organisation and
+ * backend fingerprint) or another backend's stack of the same names.
  */
-import { backendFingerprint, parseEntryKey, stackOfUrn, type JournalEntry, type PurchaseJournal } from "../../journal/index.js";
+import { backendFingerprint, stackOfUrn, type PurchaseJournal } from "../../journal/index.js";
+import { entriesOfStack, type StackEntry as JournalStackEntry } from "../../journal/stack-entries.js";
 
-export interface StackEntry {
-  /** The entry's id (its name in the store, without `.json`), as `certreseller journal rm` takes it. */
-  readonly id: string;
-  readonly location: string;
-  readonly entry: JournalEntry;
-  /** The resource's URN. */
-  readonly urn: string;
+export interface StackEntry extends JournalStackEntry {
   /** Under this stack's own organisation and backend; else another backend's (or organisation's) stack of the same names. */
   readonly own: boolean;
 }
 
 /**
  * The entries of the stack whose resource URN is `stackUrn` (any URN of the
- * stack) and whose scope is `scope` (`org=<organisation>`).
+ * stack), marked `own` when under `scope` (`org=<organisation>`) and this
+ * process's backend fingerprint.
  */
 export async function stackEntries(journal: PurchaseJournal, stackUrn: string, scope: string | undefined, backend: string = backendFingerprint()): Promise<StackEntry[]> {
   const stack = stackOfUrn(stackUrn);
   if (!stack) return [];
   const organization = scope?.startsWith("org=") ? scope.slice("org=".length) : undefined;
-  const found: StackEntry[] = [];
-  for (const { name, location, entry } of await journal.list()) {
-    if (!entry) continue;
-    const parts = parseEntryKey(entry.key);
-    const urn = entry.urn ?? parts.urn;
-    const of = stackOfUrn(urn);
-    if (!of || of.project !== stack.project || of.stack !== stack.stack) continue;
-    const own = parts.organization !== undefined && parts.organization === organization && parts.backend === backend;
-    found.push({ id: name.replace(/\.json$/, ""), location, entry, urn, own });
-  }
-  return found;
+  return (await entriesOfStack(journal, stack)).map((found) => ({
+    ...found,
+    own: found.organization !== undefined && found.organization === organization && found.backend === backend,
+  }));
 }
-
-/** The resource's name in a URN (after the last `::`). */
-export const nameInUrn = (urn: string): string => urn.slice(urn.lastIndexOf("::") + 2);
